@@ -1,0 +1,50 @@
+# make play   set up and serve the app at http://127.0.0.1:$(PORT)/
+# make test   set up and run every test (CPython rules tests + Playwright in headless Chromium)
+# make bench  benchmarks (not tests); results go to bench/RESULTS.md
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+VENDOR := www/vendor
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+
+.PHONY: play test bench setup setup-web setup-test shell clean
+
+play: setup-web
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+test: setup-test
+	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+bench: setup-test
+	$(VENV)/bin/python bench/run.py $(BENCH_ARGS)
+
+setup: setup-web setup-test
+
+# The runtime: Pyodide and PyScript from npm (pinned by package-lock.json), copied into
+# www/vendor/ so that the site serves everything from its own origin.
+setup-web: $(VENDOR)/.stamp
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+$(VENDOR)/.stamp: node_modules/.package-lock.json
+	rm -rf $(VENDOR)
+	mkdir -p $(VENDOR)/pyodide $(VENDOR)/pyscript
+	cd node_modules/pyodide && cp $(PYODIDE_FILES) ../../$(VENDOR)/pyodide/
+	cd node_modules/@pyscript/core/dist && find . -maxdepth 1 -type f ! -name '*.map' -exec cp {} ../../../../$(VENDOR)/pyscript/ \;
+	touch $@
+
+setup-test: setup-web $(VENV)/.stamp
+	@tools/chromium.sh
+
+$(VENV)/.stamp: requirements-test.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r requirements-test.txt
+	touch $@
+
+# Regenerate index.html's static lobby and pyscript.toml's file list from py/.
+shell:
+	$(PYTHON) tools/shell.py
+
+clean:
+	rm -rf $(VENV) node_modules $(VENDOR)

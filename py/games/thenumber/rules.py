@@ -1,0 +1,261 @@
+"""The Number: rules TN-1..TN-18 as a small state machine.
+
+State (plain data):
+  players         number of seats
+  round, turn     0-based indices of the current round (0..1) and turn (0..4)
+  avail[seat]     the digits still available to that seat this round, as a string
+  pending[seat]   the number the seat wrote this turn (hidden until the reveal), or None
+  sheet[seat][r]  {"digits": [5 turn digit scores], "bonus": [5 turn bonuses], "squiggle": int|None}
+  reveals         every past reveal, public: numbers, disqualifications and points
+  over            True once round 2 is scored
+An action is the 3-digit number written, e.g. "047".
+"""
+
+import itertools
+
+from tabletop import Game
+
+from . import data
+from .data import BONUS, DIGITS, FINAL_TURN_MULTIPLIER, NUMBER_LENGTH, ROUNDS, TURNS_PER_ROUND
+
+_numbers_cache = {}
+
+
+def numbers_from(avail):
+    """Every number writable with the digits `avail` (TN-4, TN-5), in increasing order."""
+    found = _numbers_cache.get(avail)
+    if found is None:
+        found = tuple("".join(p) for p in itertools.product(sorted(avail), repeat=NUMBER_LENGTH))
+        _numbers_cache[avail] = found
+    return found
+
+
+def disqualifiers(numbers, seat):
+    """TN-7, TN-8: the writers whose smaller number shares a digit with `seat`'s number.
+
+    Returns [[other seat, shared digits], ...]; empty when the number stays in."""
+    mine = numbers[seat]
+    found = []
+    for other, theirs in enumerate(numbers):
+        if other == seat or theirs is None:
+            continue
+        if int(theirs) < int(mine):
+            shared = "".join(sorted(set(mine) & set(theirs)))
+            if shared:
+                found.append([other, shared])
+    return found
+
+
+def turn_points(number, turn):
+    """TN-9, TN-15: the digit score of a valid number (doubled on the final turn)."""
+    points = int(number[0])
+    if turn == TURNS_PER_ROUND - 1:
+        points *= FINAL_TURN_MULTIPLIER
+    return points
+
+
+def _and(items):
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class TheNumber(Game):
+    info = data.INFO
+
+    def new_game(self, players, options, seed):
+        return {
+            "players": players,
+            "round": 0,
+            "turn": 0,
+            "avail": [DIGITS] * players,  # TN-2, TN-3
+            "pending": [None] * players,
+            "sheet": [
+                [{"digits": [0] * TURNS_PER_ROUND, "bonus": [0] * TURNS_PER_ROUND, "squiggle": None} for _ in range(ROUNDS)]
+                for _ in range(players)
+            ],
+            "reveals": [],
+            "over": False,
+        }
+
+    # --- whose turn, what is legal ---------------------------------------------------------
+    def to_act(self, state):
+        if state["over"]:
+            return []
+        return [s for s in range(state["players"]) if state["pending"][s] is None and state["avail"][s]]
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        return list(numbers_from(state["avail"][seat]))
+
+    def waiting_reason(self, state, seat):
+        if isinstance(seat, int) and 0 <= seat < state["players"]:
+            if state["pending"][seat] is not None:
+                return "You have already written your number this turn."
+            if not state["avail"][seat]:
+                return "You have crossed out all ten digits: you write no number until the round ends (TN-14)."
+        return super().waiting_reason(state, seat)
+
+    def explain_illegal(self, state, seat, action):
+        if not isinstance(action, str) or len(action) != NUMBER_LENGTH or not all(c in DIGITS for c in action):
+            return "Write exactly three digits, from 000 to 999 (TN-4, TN-5)."
+        crossed = sorted(set(action) - set(state["avail"][seat]))
+        if crossed:
+            return "You crossed out {} this round: a number using {} would disqualify you (TN-6).".format(
+                _and(crossed), "it" if len(crossed) == 1 else "them"
+            )
+        return None
+
+    # --- playing -----------------------------------------------------------------------------
+    def _apply(self, state, seat, action):
+        state["pending"][seat] = action
+        events = [{"type": "write", "seat": seat, "text": "{%d} writes a number." % seat}]
+        if not self.to_act(state):
+            events += self._reveal(state)
+        return events
+
+    def _reveal(self, state):
+        """TN-7..TN-15 for the current turn, then advance (TN-14, TN-16, TN-17)."""
+        rnd, turn, n = state["round"], state["turn"], state["players"]
+        numbers = list(state["pending"])
+        writers = [s for s in range(n) if numbers[s] is not None]
+        dq = {s: disqualifiers(numbers, s) for s in writers}
+        valid = [s for s in writers if not dq[s]]
+        top = max((int(numbers[s]) for s in valid), default=None)
+        bonus_takers = [s for s in valid if int(numbers[s]) == top]
+        if not data.BONUS_SHARED_ON_TIE and len(bonus_takers) > 1:
+            bonus_takers = []
+        points = [0] * n
+        bonus = [0] * n
+        for s in valid:
+            points[s] = turn_points(numbers[s], turn)
+            if s in bonus_takers:
+                bonus[s] = BONUS[turn]
+            state["avail"][s] = "".join(d for d in state["avail"][s] if d not in numbers[s])  # TN-12
+            state["sheet"][s][rnd]["digits"][turn] = points[s]
+            state["sheet"][s][rnd]["bonus"][turn] = bonus[s]
+        state["reveals"].append(
+            {"round": rnd, "turn": turn, "numbers": numbers, "dq": [dq.get(s) for s in range(n)], "points": points, "bonus": bonus}
+        )
+        state["pending"] = [None] * n
+
+        shown = ", ".join("{%d} %s" % (s, numbers[s]) for s in writers)
+        events = [{"type": "reveal", "commit": True, "text": "Round {}, turn {}: the numbers are {}.".format(rnd + 1, turn + 1, shown)}]
+        for s in writers:
+            if dq[s]:
+                why = "; ".join(
+                    "bigger than {%d}'s %s and shares %s" % (o, numbers[o], _and(list(shared))) for o, shared in dq[s]
+                )
+                events.append({"type": "disqualified", "seat": s, "text": "{%d}'s %s is disqualified: %s. It scores 0 and keeps its digits." % (s, numbers[s], why)})
+        for s in valid:
+            doubled = " (doubled on the final turn)" if turn == TURNS_PER_ROUND - 1 else ""
+            extra = " + bonus {}".format(bonus[s]) if bonus[s] else ""
+            events.append({"type": "score", "seat": s, "text": "{%d} scores %d%s%s and crosses out %s." % (s, points[s], doubled, extra, _and(sorted(set(numbers[s]))))})
+        for s in range(n):
+            if numbers[s] is None:
+                events.append({"type": "score", "seat": s, "text": "{%d} has no digit left and scores 0 (TN-14)." % s})
+        return events + self._advance(state)
+
+    def _advance(self, state):
+        events = []
+        while True:
+            state["turn"] += 1
+            if state["turn"] == TURNS_PER_ROUND:
+                events += self._end_round(state)
+                if state["over"]:
+                    return events
+            if self.to_act(state):
+                return events
+            # TN-14: nobody has a digit left; this turn scores 0 for everyone.
+            events.append({"type": "skip", "text": "Round {}, turn {}: nobody has a digit left; everyone scores 0.".format(state["round"] + 1, state["turn"] + 1)})
+
+    def _end_round(self, state):
+        rnd, n = state["round"], state["players"]
+        events = []
+        for s in range(n):
+            row = state["sheet"][s][rnd]
+            row["squiggle"] = len(DIGITS) - len(state["avail"][s])  # TN-16
+            events.append({"type": "round", "seat": s, "text": "{%d} ends round %d with %d points (squiggle %d)." % (s, rnd + 1, self.round_total(row), row["squiggle"])})
+        if rnd + 1 == ROUNDS:
+            state["over"] = True
+            totals = self.totals(state)
+            best = max(totals)
+            winners = [s for s in range(n) if totals[s] == best]
+            events.append({"type": "over", "commit": True, "text": "Game over: {} {} with {} points.".format(
+                _and(["{%d}" % s for s in winners]), "wins" if len(winners) == 1 else "win together", best)})
+        else:
+            state["round"] += 1  # TN-17
+            state["turn"] = 0
+            state["avail"] = [DIGITS] * n
+            events.append({"type": "newround", "text": "Round {} begins: every digit is available again.".format(state["round"] + 1)})
+        return events
+
+    # --- reading -----------------------------------------------------------------------------
+    @staticmethod
+    def round_total(row):
+        return sum(row["digits"]) + sum(row["bonus"]) + (row["squiggle"] or 0)
+
+    def totals(self, state):
+        return [sum(self.round_total(r) for r in state["sheet"][s]) for s in range(state["players"])]
+
+    def is_over(self, state):
+        return state["over"]
+
+    def view(self, state, seat):
+        return {
+            "players": state["players"],
+            "me": seat,
+            "round": state["round"],
+            "turn": state["turn"],
+            "rounds": ROUNDS,
+            "turns": TURNS_PER_ROUND,
+            "bonus": BONUS[min(state["turn"], TURNS_PER_ROUND - 1)],
+            "avail": list(state["avail"]),
+            "written": [p is not None for p in state["pending"]],
+            "mine": state["pending"][seat] if seat is not None else None,
+            "sheet": state["sheet"],
+            "totals": self.totals(state),
+            "reveals": state["reveals"],
+            "over": state["over"],
+        }
+
+    def progress(self, state):
+        if state["over"]:
+            return "Finished"
+        return "Round {} of {}, turn {} of {}".format(state["round"] + 1, ROUNDS, state["turn"] + 1, TURNS_PER_ROUND)
+
+    def result(self, state):
+        n = state["players"]
+        rows = []
+        for r in range(ROUNDS):
+            for t in range(TURNS_PER_ROUND):
+                label = "Round {} · turn {}{}".format(r + 1, t + 1, " (×{})".format(FINAL_TURN_MULTIPLIER) if t == TURNS_PER_ROUND - 1 else "")
+                rows.append({"label": label, "values": [state["sheet"][s][r]["digits"][t] for s in range(n)], "kind": "line"})
+            rows.append({"label": "Round {} · bonuses".format(r + 1), "values": [sum(state["sheet"][s][r]["bonus"]) for s in range(n)], "kind": "line"})
+            rows.append({"label": "Round {} · squiggle".format(r + 1), "values": [state["sheet"][s][r]["squiggle"] or 0 for s in range(n)], "kind": "line"})
+            rows.append({"label": "Round {} total".format(r + 1), "values": [self.round_total(state["sheet"][s][r]) for s in range(n)], "kind": "subtotal"})
+        totals = self.totals(state)
+        rows.append({"label": "Total", "values": totals, "kind": "total"})
+        best = max(totals)
+        return {"scores": totals, "winners": [s for s in range(n) if totals[s] == best], "sheet": rows, "notes": []}
+
+    # --- for bots ----------------------------------------------------------------------------
+    def sample_state(self, view, seat, rng):
+        """Everything is public but the numbers already written this turn: sample those."""
+        state = {
+            "players": view["players"],
+            "round": view["round"],
+            "turn": view["turn"],
+            "avail": list(view["avail"]),
+            "pending": [None] * view["players"],
+            "sheet": [[dict(r, digits=list(r["digits"]), bonus=list(r["bonus"])) for r in rows] for rows in view["sheet"]],
+            "reveals": list(view["reveals"]),
+            "over": view["over"],
+        }
+        for s, written in enumerate(view["written"]):
+            if s == seat:
+                state["pending"][s] = view["mine"]
+            elif written:
+                state["pending"][s] = rng.choice(numbers_from(state["avail"][s]))
+        return state
+

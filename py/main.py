@@ -1,0 +1,5 @@
+"""Entry point of the page (index.html runs it through PyScript)."""
+
+from webui.browser import boot
+
+boot()

@@ -1,0 +1,34 @@
+"""Bot levels shared by every game.
+
+A bot decides from what its seat may know: the seat's view and its list of legal actions (which
+depends only on the seat's own information). It never receives the game state.
+  easy    a uniformly random legal action
+  normal  the game's greedy policy on its own view
+  hard    the game's search policy (over sampled hidden information)
+A game registers its policies as Game(bots={"normal": f, "hard": g}); each policy is
+f(game, view, seat, legal, rng) -> action, `rng` being a random.Random.
+"""
+
+import random
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def easy(game, view, seat, legal, rng):
+    return rng.choice(legal)
+
+
+def choose(game, level, view, seat, legal, rng=None):
+    """The action a bot of `level` plays for `seat`."""
+    if not legal:
+        raise ValueError("a bot was asked to act with no legal action")
+    if level not in LEVELS:
+        raise ValueError("unknown bot level {!r}".format(level))
+    if len(legal) == 1:
+        return legal[0]
+    rng = rng or random.Random()
+    policy = easy if level == "easy" else game.bots.get(level, easy)
+    action = policy(game, view, seat, legal, rng)
+    if action not in legal:  # a policy bug must never become an illegal move
+        raise AssertionError("{} bot chose an illegal action {!r}".format(level, action))
+    return action

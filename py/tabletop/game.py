@@ -1,0 +1,188 @@
+"""The engine contract every game implements, and the plain-data types that describe a game.
+
+A game is a stateless rules object (a `Game` subclass) working on a state that is plain data
+(dicts, lists, strings, ints, bools, None), so that it JSON round-trips and copies cheaply.
+Actions are short strings: they are their own stable text id, they go straight into saves and
+share links, and the one list from `legal_actions` drives UI highlighting, validation, bots and
+tests.
+
+Events returned by `apply` are dicts:
+  {"type": str, "text": str, ...data}
+  - "text" is the log line in plain words; "{0}", "{1}"... stand for the seats' names.
+  - "seats": [seat, ...] limits who may see the event (a private draw); absent = public.
+  - "commit": True marks a point undo may not cross (hidden information was revealed).
+"""
+
+import copy
+import pickle
+from dataclasses import dataclass, field
+
+
+class IllegalAction(ValueError):
+    """An action the rules forbid; `reason` says why, in words a player understands."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One numbered rule of a game, as the rules panel shows it."""
+
+    id: str  # "TN-7"
+    source: str  # "seed", "public", "ruling", or a mix such as "seed, ruling"
+    text: str
+    section: str = ""
+
+    @property
+    def is_ruling(self):
+        return "ruling" in self.source
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant option offered in the new-game dialog."""
+
+    id: str
+    label: str
+    choices: tuple  # ((value, label), ...); values are strings
+    default: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str
+    title: str
+    pitch: str  # one line for the lobby
+    min_players: int
+    max_players: int
+    version: int  # bump when a rules change makes old saves replay differently
+    rules: tuple = ()  # Rule, ...
+    options: tuple = ()  # Option, ...
+    intro: str = ""  # a short paragraph above the rules
+    player_hint: dict = field(default_factory=dict)  # e.g. {2: "older edition"}
+
+    def rule(self, rule_id):
+        for rule in self.rules:
+            if rule.id == rule_id:
+                return rule
+        raise KeyError(rule_id)
+
+    def resolve_options(self, given):
+        """Fill defaults and check values; unknown options are refused with a reason."""
+        given = dict(given or {})
+        known = {opt.id: opt for opt in self.options}
+        for key in given:
+            if key not in known:
+                raise IllegalAction("{} has no option '{}'.".format(self.title, key))
+        resolved = {}
+        for opt in self.options:
+            value = str(given.get(opt.id, opt.default))
+            if value not in [v for v, _ in opt.choices]:
+                raise IllegalAction(
+                    "Option '{}' cannot be '{}' (choose {}).".format(
+                        opt.label, value, ", ".join(v for v, _ in opt.choices)
+                    )
+                )
+            resolved[opt.id] = value
+        return resolved
+
+    def check_players(self, players):
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise IllegalAction(
+                "{} is played by {} to {} players.".format(
+                    self.title, self.min_players, self.max_players
+                )
+            )
+
+
+def clone(state):
+    """A deep copy of a plain-data state (pickle is the fastest generic deep copy here)."""
+    try:
+        return pickle.loads(pickle.dumps(state, -1))
+    except Exception:  # pragma: no cover - plain data always pickles
+        return copy.deepcopy(state)
+
+
+class Game:
+    """Base class of every game's rules. Subclasses set `info` and implement the hooks."""
+
+    info = None  # GameInfo
+
+    def __init__(self, bots=None):
+        self.bots = dict(bots or {})  # level -> policy, see tabletop.bots
+
+    # --- the contract ----------------------------------------------------------------------
+    def new_game(self, players, options, seed):
+        """Return the initial state. `options` is already resolved (see `start`)."""
+        raise NotImplementedError
+
+    def to_act(self, state):
+        """Seats that must decide now; several for a simultaneous choice; [] when over."""
+        raise NotImplementedError
+
+    def legal_actions(self, state, seat):
+        """Every legal action of `seat`, in a deterministic order ([] if it must not act)."""
+        raise NotImplementedError
+
+    def _apply(self, state, seat, action):
+        """Carry out a legal action on `state` in place; return the events."""
+        raise NotImplementedError
+
+    def view(self, state, seat):
+        """What `seat` may know (None: a spectator, public information only)."""
+        raise NotImplementedError
+
+    def is_over(self, state):
+        raise NotImplementedError
+
+    def result(self, state):
+        """{"scores": [...], "winners": [...], "sheet": [{"label", "values", "kind"}...],
+        "notes": [text, ...]}; the sheet's last row is the total."""
+        raise NotImplementedError
+
+    # --- provided ----------------------------------------------------------------------------
+    def start(self, players, options=None, seed=0):
+        """Check the player count and options, then call `new_game`."""
+        self.info.check_players(players)
+        return self.new_game(players, self.info.resolve_options(options), seed)
+
+    def illegal_reason(self, state, seat, action):
+        """Why `action` is illegal for `seat`, or None if it is legal.
+
+        Games override `explain_illegal` to give a rule-specific reason; this wrapper handles
+        what is common to all games."""
+        if self.is_over(state):
+            return "The game is over."
+        if seat not in self.to_act(state):
+            return self.waiting_reason(state, seat)
+        if action in self.legal_actions(state, seat):
+            return None
+        return self.explain_illegal(state, seat, action) or "That move is not allowed now."
+
+    def waiting_reason(self, state, seat):
+        """Why `seat` may not act now (it is not among `to_act`)."""
+        return "It is not your turn."
+
+    def explain_illegal(self, state, seat, action):
+        """A rule-specific reason for an illegal action (None: the generic message)."""
+        return None
+
+    def apply(self, state, seat, action):
+        """Validate, then carry out `action` for `seat`; raise IllegalAction with the reason."""
+        reason = self.illegal_reason(state, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        return self._apply(state, seat, action)
+
+    def action_label(self, state, seat, action):
+        """A short label for a button or a log line (default: the action id)."""
+        return action
+
+    # --- for bots ----------------------------------------------------------------------------
+    def sample_state(self, view, seat, rng):
+        """A full state consistent with `view` (what `seat` knows), hidden parts sampled with
+        `rng` (a random.Random). Search bots only ever see such states, never the real one."""
+        raise NotImplementedError

@@ -1,0 +1,136 @@
+"""A match: a game being played by named seats, with its history, log, undo and save.
+
+The state is never edited from outside: every change goes through `play`, so that
+seed + actions always replays the match exactly (saves, undo and share links rely on it).
+
+Undo policy: a seat may take back its own last actions while it is still the one to act, back
+to the last *barrier*. A barrier is set after an action that revealed something (an event with
+"commit"), used randomness (a draw, a shuffle), or ended that seat's turn.
+"""
+
+from .game import IllegalAction, clone
+
+HUMAN = "human"
+BOT_LEVELS = ("easy", "normal", "hard")
+SEAT_KINDS = (HUMAN,) + BOT_LEVELS
+
+
+def seat_label(kind):
+    return "Human" if kind == HUMAN else "Bot ({})".format(kind.capitalize())
+
+
+def make_seats(kinds, names=None):
+    """Seats from kinds ("human", "easy", "normal", "hard") and optional names."""
+    seats = []
+    for i, kind in enumerate(kinds):
+        if kind not in SEAT_KINDS:
+            raise IllegalAction(
+                "Seat {}: '{}' is not a seat kind (use {}).".format(i + 1, kind, ", ".join(SEAT_KINDS))
+            )
+        given = names[i].strip() if names and i < len(names) and names[i] else ""
+        seats.append({"name": given or default_name(kind, i, kinds), "kind": kind})
+    return seats
+
+
+def default_name(kind, index, kinds):
+    if kind == HUMAN:
+        return "Player {}".format(index + 1)
+    return "{} bot {}".format(kind.capitalize(), index + 1)
+
+
+class Match:
+    def __init__(self, game, seats, options=None, seed=0):
+        self.game = game
+        self.seats = [dict(s) for s in seats]
+        self.options = game.info.resolve_options(options)
+        self.seed = int(seed)
+        self.state = game.start(len(self.seats), self.options, self.seed)
+        self.history = []  # [[seat, action], ...]
+        self.log = []  # events, each with "ply": the number of actions played when it happened
+        self._barrier = 0
+        self._barrier_state = clone(self.state)
+
+    # --- reading ---------------------------------------------------------------------------
+    @property
+    def names(self):
+        return [s["name"] for s in self.seats]
+
+    def to_act(self):
+        return self.game.to_act(self.state)
+
+    def legal(self, seat):
+        return self.game.legal_actions(self.state, seat)
+
+    def view(self, seat):
+        return self.game.view(self.state, seat)
+
+    def is_over(self):
+        return self.game.is_over(self.state)
+
+    def result(self):
+        return self.game.result(self.state)
+
+    def is_human(self, seat):
+        return self.seats[seat]["kind"] == HUMAN
+
+    def humans(self):
+        return [i for i in range(len(self.seats)) if self.is_human(i)]
+
+    def text(self, event):
+        """An event's log line with the seats' names filled in."""
+        return event["text"].format(*self.names)
+
+    def log_for(self, viewer):
+        """The log entries `viewer` may see (None: public entries only)."""
+        return [e for e in self.log if "seats" not in e or viewer in e["seats"]]
+
+    # --- playing ---------------------------------------------------------------------------
+    def play(self, seat, action):
+        """Play `action` for `seat`; raise IllegalAction (with the reason) if the rules forbid it."""
+        rng_before = dict(self.state["rng"]) if "rng" in self.state else None
+        events = self.game.apply(self.state, seat, action)
+        self.history.append([seat, action])
+        ply = len(self.history)
+        for event in events:
+            self.log.append(dict(event, ply=ply))
+        if (
+            any(e.get("commit") for e in events)
+            or self.state.get("rng") != rng_before
+            or seat not in self.game.to_act(self.state)
+        ):
+            self._barrier = ply
+            self._barrier_state = clone(self.state)
+        return events
+
+    def can_undo(self, seat):
+        return (
+            len(self.history) > self._barrier
+            and self.history[-1][0] == seat
+            and seat in self.game.to_act(self.state)
+        )
+
+    def undo(self, seat):
+        """Take back `seat`'s last action (see the undo policy above)."""
+        if not self.can_undo(seat):
+            raise IllegalAction("Nothing to undo: only your own moves of this turn, before anything was revealed.")
+        self.history.pop()
+        self.log = [e for e in self.log if e["ply"] <= len(self.history)]
+        self.state = clone(self._barrier_state)
+        for s, a in self.history[self._barrier:]:
+            self.game.apply(self.state, s, a)
+
+    # --- saving ----------------------------------------------------------------------------
+    def replay(self, actions):
+        """Play a list of [seat, action]; raise IllegalAction naming the first bad step."""
+        for i, (seat, action) in enumerate(actions):
+            try:
+                self.play(seat, action)
+            except IllegalAction as err:
+                raise IllegalAction(
+                    "Step {} ({} plays '{}') is illegal: {}".format(i + 1, self._seat_name(seat), action, err.reason)
+                )
+
+    def _seat_name(self, seat):
+        if isinstance(seat, int) and 0 <= seat < len(self.seats):
+            return self.seats[seat]["name"]
+        return "seat {}".format(seat)

@@ -1,0 +1,82 @@
+"""Whole games between bots, for the command line, benchmarks and the test harness."""
+
+import random
+import time
+
+from . import bots as botlib
+from .game import IllegalAction
+
+
+def play_game(game, levels, seed, options=None, on_decision=None):
+    """Play one game between bots of `levels` (one per seat); return the final state.
+
+    `on_decision(seat, level, seconds)` is called after every bot decision (for benchmarks)."""
+    state = game.start(len(levels), options, seed)
+    rng = random.Random(seed)
+    while not game.is_over(state):
+        acting = game.to_act(state)
+        if not acting:
+            raise IllegalAction("the game stopped with nobody to act")
+        for seat in acting:
+            if seat not in game.to_act(state):
+                continue  # an earlier simultaneous decision ended the choice
+            legal = game.legal_actions(state, seat)
+            started = time.perf_counter()
+            action = botlib.choose(game, levels[seat], game.view(state, seat), seat, legal, rng)
+            if on_decision:
+                on_decision(seat, levels[seat], time.perf_counter() - started)
+            game.apply(state, seat, action)
+    return state
+
+
+class Tally:
+    """Win rates by seat and by bot level, mean scores and game length."""
+
+    def __init__(self, levels):
+        self.levels = list(levels)
+        self.games = 0
+        self.wins = [0.0] * len(levels)  # a shared win counts 1/k for each of the k winners
+        self.scores = [0.0] * len(levels)
+        self.steps = 0
+
+    def add(self, result, steps):
+        self.games += 1
+        self.steps += steps
+        for s in result["winners"]:
+            self.wins[s] += 1.0 / len(result["winners"])
+        for s, score in enumerate(result["scores"]):
+            self.scores[s] += score
+
+    def by_level(self):
+        """{level: (win share per seat of that level, mean score)}."""
+        out = {}
+        for level in dict.fromkeys(self.levels):
+            seats = [s for s, lv in enumerate(self.levels) if lv == level]
+            out[level] = (
+                sum(self.wins[s] for s in seats) / (len(seats) * self.games),
+                sum(self.scores[s] for s in seats) / (len(seats) * self.games),
+            )
+        return out
+
+    def report(self, title):
+        lines = ["{}: {} games".format(title, self.games)]
+        lines.append("  seat  bot     win rate  mean score")
+        for s, level in enumerate(self.levels):
+            lines.append("  {:>4}  {:<6}  {:>7.1%}  {:>10.2f}".format(s + 1, level, self.wins[s] / self.games, self.scores[s] / self.games))
+        lines.append("  by bot level (per seat):")
+        for level, (rate, score) in self.by_level().items():
+            lines.append("        {:<6}  {:>7.1%}  {:>10.2f}".format(level, rate, score))
+        lines.append("  mean game length: {:.1f} actions".format(self.steps / self.games))
+        return "\n".join(lines)
+
+
+def simulate(game, levels, games, seed=1, options=None, progress=None):
+    """Play `games` games; seed + i seeds game i. `progress(done, total)` after each game."""
+    tally = Tally(levels)
+    for i in range(games):
+        steps = []
+        state = play_game(game, levels, seed + i, options, on_decision=lambda *a: steps.append(1))
+        tally.add(game.result(state), len(steps))
+        if progress:
+            progress(i + 1, games)
+    return tally

@@ -1,0 +1,365 @@
+"""The app shell: lobby, new-game dialog, game screen, bots, saves, pass-the-device cover.
+
+The App is plain Python over a small `platform` object (see browser.py for the real one), so it
+knows nothing of `js`: it produces HTML strings, reacts to named actions (the data-act of what
+was clicked) and asks the platform to schedule, store and download.
+
+Platform interface:
+  render(html)                   replace the app's content
+  set_flag(name, on)             toggle <html data-NAME>
+  schedule(seconds, fn)          call fn() later (bot pauses; 0 = as soon as the page painted)
+  form(form_id) -> dict          the named fields of a form
+  download(filename, text)       offer a file to save
+  now() -> str                   ISO time, for "last played"
+  new_seed() -> int
+  focus(selector)                move keyboard focus
+  set_url(params)                replace the page's query string (no reload)
+"""
+
+import random
+
+from games import GAMES
+from tabletop import IllegalAction
+from tabletop import bots as botlib
+from tabletop import saves
+from tabletop.match import HUMAN, Match, make_seats
+
+from . import lobby, table
+from .renderers import RENDERERS
+
+BOT_PAUSE = {"normal": 0.7, "instant": 0.0}  # seconds between bot moves, by the speed setting
+
+
+class App:
+    def __init__(self, platform, storage_backend, params=None):
+        self.platform = platform
+        self.store = saves.SaveStore(storage_backend, GAMES)
+        params = dict(params or {})
+        self.speed = "instant" if params.get("speed") == "instant" else "normal"
+        self.screen = "lobby"
+        self.dialog = None  # {"game": id, "players": n, "seats": [...], "seed": str, "options": {}}
+        self.notice = None  # a message for the player (an illegal attempt, a refused import)
+        self.confirm_delete = None
+        self.match = None
+        self.save_id = None
+        self.created = None
+        self.viewer = None  # the seat whose private information the screen shows
+        self.cover = None  # the seat the device must be passed to, while the cover is up
+        self.show_rules = False
+        self.ui = {}  # the game renderer's own state (a number being typed, a selection)
+        self.thinking = None  # the bot seat computing now
+        self._bots_scheduled = False
+        self.entries = []
+        self._open_from_params(params)
+
+    # --- navigation ------------------------------------------------------------------------
+    def _open_from_params(self, params):
+        if params.get("save"):
+            return self.resume(params["save"])
+        game_id = params.get("game")
+        if not game_id:
+            return self.show_lobby()
+        if game_id not in GAMES:
+            self.notice = "There is no game called '{}' here; pick one below.".format(game_id)
+            return self.show_lobby()
+        game = GAMES[game_id]
+        self.open_dialog(game_id)
+        if params.get("seed"):
+            self.dialog["seed"] = params["seed"]
+        for opt in game.info.options:
+            if opt.id in params:
+                self.dialog["options"][opt.id] = params[opt.id]
+        if params.get("seats"):
+            kinds = [k.strip().lower() for k in params["seats"].split(",") if k.strip()]
+            names = params.get("names", "").split(",") if params.get("names") else None
+            try:
+                self.start(game_id, kinds, names, params.get("seed", ""), self.dialog["options"])
+            except IllegalAction as err:
+                self.notice = "This link cannot start a game: {}".format(err.reason)
+                self.render()
+        else:
+            self.render()
+
+    def _set_url(self, **params):
+        """Keep the address bar meaningful: a reload or a bookmark comes back here."""
+        if self.speed == "instant":
+            params["speed"] = "instant"
+        self.platform.set_url(params)
+
+    def show_lobby(self):
+        self.screen = "lobby"
+        self.match = None
+        self.cover = None
+        self._set_url()
+        self.platform.set_flag("over", False)
+        self.platform.set_flag("screen-game", False)
+        self.entries = self.store.entries()
+        self.render()
+
+    def open_dialog(self, game_id):
+        info = GAMES[game_id].info
+        players = max(info.min_players, min(info.max_players, 3))
+        self.dialog = {
+            "game": game_id,
+            "players": players,
+            "seats": [{"kind": HUMAN if i == 0 else "normal", "name": ""} for i in range(info.max_players)],
+            "seed": "",
+            "options": {o.id: o.default for o in info.options},
+        }
+        self.screen = "lobby"
+
+    # --- starting and resuming -------------------------------------------------------------
+    def start(self, game_id, kinds, names=None, seed="", options=None):
+        game = GAMES[game_id]
+        seed_text = str(seed or "").strip()
+        if seed_text and not seed_text.lstrip("-").isdigit():
+            raise IllegalAction("The seed must be a whole number (or left empty for a random game).")
+        seats = make_seats(kinds, names)
+        match = Match(game, seats, options, int(seed_text) if seed_text else self.platform.new_seed())
+        self.created = self.platform.now()
+        self.save_id = "{}-{}".format(game_id, random.getrandbits(40))
+        self._enter(match)
+
+    def resume(self, save_id):
+        for entry in self.store.entries():
+            if entry.id == save_id and entry.match is not None:
+                self.save_id = save_id
+                self.created = entry.data.get("created")
+                return self._enter(entry.match, save=False)
+        self.notice = "That saved game is not here any more (it may have been deleted, or saved in another browser)."
+        self.show_lobby()
+
+    def _enter(self, match, save=True):
+        self.match = match
+        self.dialog = None
+        self.screen = "game"
+        self.notice = None
+        self.ui = {}
+        self.show_rules = False
+        humans = match.humans()
+        self.viewer = humans[0] if len(humans) == 1 else None
+        self.cover = None
+        self.platform.set_flag("screen-game", True)
+        self._set_url(save=self.save_id)
+        if save:
+            self.autosave()
+        self.after_change()
+
+    def autosave(self):
+        if self.match is None:
+            return
+        data = saves.to_save(self.match, created=self.created, updated=self.platform.now())
+        self.store.write(self.save_id, data)
+
+    # --- the turn cycle --------------------------------------------------------------------
+    def after_change(self):
+        """After every move: decide who the screen is for, start bots, redraw."""
+        match = self.match
+        over = match.is_over()
+        self.platform.set_flag("over", over)
+        if not over:
+            acting = match.to_act()
+            humans_acting = [s for s in acting if match.is_human(s)]
+            bots_acting = [s for s in acting if not match.is_human(s)]
+            if bots_acting:
+                self._schedule_bots()
+            elif humans_acting and self.viewer not in humans_acting and self.cover is None:
+                if len(match.humans()) == 1:
+                    self.viewer = humans_acting[0]
+                else:
+                    # Pass the device: hide everything private until that player is ready.
+                    self.viewer = None
+                    self.cover = humans_acting[0]
+        else:
+            self.cover = None
+            if len(match.humans()) != 1:
+                self.viewer = None
+        self.render()
+
+    def _schedule_bots(self):
+        if self._bots_scheduled:
+            return
+        self._bots_scheduled = True
+        self.platform.schedule(BOT_PAUSE[self.speed], self._bot_think)
+
+    def _bot_think(self):
+        """Show which bot is thinking, let the page paint, then decide."""
+        match = self.match
+        bots_acting = [s for s in match.to_act() if not match.is_human(s)] if match else []
+        if not bots_acting:
+            self._bots_scheduled = False
+            return
+        self.thinking = bots_acting[0]
+        self.render()
+        self.platform.schedule(0, lambda: self._bot_move(match))
+
+    def _bot_move(self, match):
+        self._bots_scheduled = False
+        self.thinking = None
+        if match is not self.match or match.is_over():
+            return  # the player left this game meanwhile
+        bots_acting = [s for s in match.to_act() if not match.is_human(s)]
+        if not bots_acting:
+            return self.render()
+        seat = bots_acting[0]
+        level = match.seats[seat]["kind"]
+        action = botlib.choose(match.game, level, match.view(seat), seat, match.legal(seat))
+        match.play(seat, action)
+        self.autosave()
+        self.after_change()
+
+    def play(self, action, seat=None):
+        """A human move from the page; an illegal one shows the engine's reason."""
+        match = self.match
+        seat = self.viewer if seat is None else seat
+        if match is None or seat is None or self.cover is not None:
+            return
+        try:
+            match.play(seat, action)
+        except IllegalAction as err:
+            self.notice = err.reason
+            return self.render()
+        self.notice = None
+        self.ui = {}
+        self.autosave()
+        self.after_change()
+
+    def undo(self):
+        if self.match is None or self.viewer is None:
+            return
+        try:
+            self.match.undo(self.viewer)
+        except IllegalAction as err:
+            self.notice = err.reason
+        else:
+            self.notice = None
+            self.ui = {}
+            self.autosave()
+        self.render()
+
+    def lift_cover(self, seat):
+        if self.cover == seat:
+            self.cover = None
+            self.viewer = seat
+            self.render()
+
+    # --- the page's events -----------------------------------------------------------------
+    def handle(self, act, arg=None):
+        """A click on an element with data-act=`act` (and data-arg=`arg`)."""
+        handler = getattr(self, "on_" + act.replace("-", "_"), None)
+        if handler is not None:
+            handler(arg)
+        elif self.match is not None:
+            renderer = RENDERERS[self.match.game.info.id]
+            if renderer.handle(self, act, arg):
+                self.render()
+
+    def key(self, key):
+        """A key press on the game screen (renderers may use the keyboard)."""
+        if self.screen == "game" and self.match is not None and self.cover is None:
+            renderer = RENDERERS[self.match.game.info.id]
+            if renderer.key(self, key):
+                self.render()
+
+    def on_new(self, game_id):
+        if game_id in GAMES:
+            self.open_dialog(game_id)
+            self.notice = None
+            self.render()
+
+    def on_close_dialog(self, _):
+        self.dialog = None
+        self.render()
+
+    def on_players(self, _):
+        self._read_dialog()
+        self.render()
+
+    def _read_dialog(self):
+        form = self.platform.form("new-game")
+        dialog = self.dialog
+        info = GAMES[dialog["game"]].info
+        try:
+            dialog["players"] = max(info.min_players, min(info.max_players, int(form.get("players", dialog["players"]))))
+        except ValueError:
+            pass
+        for i, seat in enumerate(dialog["seats"]):
+            seat["kind"] = form.get("kind-{}".format(i), seat["kind"])
+            seat["name"] = form.get("name-{}".format(i), seat["name"])
+        dialog["seed"] = form.get("seed", dialog["seed"])
+        for opt in info.options:
+            dialog["options"][opt.id] = form.get("opt-" + opt.id, dialog["options"][opt.id])
+
+    def on_start(self, _):
+        self._read_dialog()
+        d = self.dialog
+        seats = d["seats"][: d["players"]]
+        try:
+            self.start(d["game"], [s["kind"] for s in seats], [s["name"] for s in seats], d["seed"], d["options"])
+        except IllegalAction as err:
+            self.notice = err.reason
+            self.render()
+
+    def on_resume(self, save_id):
+        self.resume(save_id)
+
+    def on_delete(self, save_id):
+        if self.confirm_delete != save_id:
+            self.confirm_delete = save_id
+            return self.render()
+        self.confirm_delete = None
+        self.store.remove(save_id)
+        self.show_lobby()
+
+    def on_export(self, save_id):
+        text = self.store.text(save_id)
+        if text is not None:
+            self.platform.download("{}.json".format(save_id), text)
+
+    def on_import(self, payload):
+        """`payload` = (file name, text) from the file picker."""
+        name, text = payload
+        try:
+            data = saves.parse(text)
+            match = saves.load(data, GAMES)
+        except saves.SaveError as err:
+            self.notice = "{} was not imported: {}".format(name, err)
+            return self.show_lobby()
+        data["updated"] = self.platform.now()
+        data.setdefault("created", data["updated"])
+        self.store.write("{}-{}".format(match.game.info.id, random.getrandbits(40)), data)
+        self.notice = "Imported {}.".format(name)
+        self.show_lobby()
+
+    def on_lobby(self, _):
+        self.notice = None
+        self.show_lobby()
+
+    def on_play(self, action):
+        self.play(action)
+
+    def on_undo(self, _):
+        self.undo()
+
+    def on_rules(self, _):
+        self.show_rules = not self.show_rules
+        self.render()
+
+    def on_ready(self, seat):
+        self.lift_cover(int(seat))
+
+    def on_rematch(self, _):
+        m = self.match
+        self.start(m.game.info.id, [s["kind"] for s in m.seats], [s["name"] for s in m.seats], "", m.options)
+
+    def on_dismiss(self, _):
+        self.notice = None
+        self.render()
+
+    # --- drawing ---------------------------------------------------------------------------
+    def render(self):
+        if self.screen == "game" and self.match is not None:
+            html = table.render(self)
+        else:
+            html = lobby.render(self)
+        self.platform.render(html)

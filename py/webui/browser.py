@@ -1,0 +1,184 @@
+"""The browser side of the app: the one module that touches `js` and the DOM.
+
+It implements the App's platform (render, timers, forms, files, localStorage) and routes the
+page's events to the App through one delegated listener per event type: an element's data-act
+names what a click does, data-change what a change does, a form's data-submit what submitting
+it does."""
+
+import random
+import traceback
+
+import js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+from .app import App
+
+
+def _js_object(mapping):
+    return to_js(mapping, dict_converter=js.Object.fromEntries)
+
+
+def _text(value):
+    """A JS string, or None for null/undefined (Pyodide maps null to None or jsnull)."""
+    return value if isinstance(value, str) else None
+
+
+class LocalStorage:
+    """localStorage as the SaveStore's backend; building it raises where storage is denied."""
+
+    def __init__(self):
+        self.ls = js.window.localStorage
+        self.ls.length  # a denied storage throws here, not later
+
+    def keys(self):
+        return [str(self.ls.key(i)) for i in range(self.ls.length)]
+
+    def get(self, key):
+        return _text(self.ls.getItem(key))
+
+    def set(self, key, text):
+        self.ls.setItem(key, text)
+
+    def remove(self, key):
+        self.ls.removeItem(key)
+
+
+class BrowserPlatform:
+    def __init__(self, root):
+        self.root = root
+        self.app = None
+
+    def render(self, html):
+        self.root.innerHTML = html
+
+    def set_flag(self, name, on):
+        el = js.document.documentElement
+        if on:
+            el.setAttribute("data-" + name, "")
+        else:
+            el.removeAttribute("data-" + name)
+
+    def schedule(self, seconds, fn):
+        def run(*_):
+            self.guard(fn)
+
+        if seconds <= 0:
+            # Let the page paint first (a "thinking…" status), then run.
+            js.requestAnimationFrame(create_once_callable(lambda *_: js.setTimeout(create_once_callable(run), 0)))
+        else:
+            js.setTimeout(create_once_callable(run), int(seconds * 1000))
+
+    def form(self, form_id):
+        form = js.document.getElementById(form_id)
+        values = {}
+        if form is None:
+            return values
+        for el in form.elements:
+            name = _text(el.name)
+            if name:
+                values[name] = str(el.value)
+        return values
+
+    def download(self, filename, text):
+        blob = js.Blob.new(to_js([text]), _js_object({"type": "application/json"}))
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href = url
+        link.download = filename
+        js.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda *_: js.URL.revokeObjectURL(url)), 1000)
+
+    def now(self):
+        return str(js.Date.new().toISOString())
+
+    def new_seed(self):
+        return random.randrange(1, 2 ** 31)
+
+    def focus(self, selector):
+        el = js.document.querySelector(selector)
+        if el is not None:
+            el.focus()
+
+    def set_url(self, params):
+        query = js.URLSearchParams.new(_js_object({k: str(v) for k, v in params.items()}))
+        text = str(query.toString())
+        js.history.replaceState(None, "", js.location.pathname + ("?" + text if text else ""))
+
+    def guard(self, fn, *args):
+        """Run a handler; a bug is shown to the player instead of freezing the page."""
+        try:
+            fn(*args)
+        except Exception as err:  # the page must stay usable whatever happens
+            traceback.print_exc()
+            if self.app is not None:
+                self.app.notice = "Something went wrong: {}: {}".format(type(err).__name__, err)
+                try:
+                    self.app.render()
+                except Exception:
+                    traceback.print_exc()
+
+
+def _params():
+    search = js.URLSearchParams.new(js.location.search)
+    return {str(k): str(v) for k, v in search.entries()}
+
+
+def boot():
+    root = js.document.getElementById("app")
+    platform = BrowserPlatform(root)
+    try:
+        backend = LocalStorage()
+    except Exception:
+        backend = None
+    try:
+        app = App(platform, backend, _params())
+    except Exception:
+        traceback.print_exc()
+        app = App(platform, backend, {})  # the lobby always opens
+        app.notice = "This link could not be opened; here is the lobby."
+        app.render()
+    platform.app = app
+
+    def on_click(event):
+        el = event.target.closest("[data-act]")
+        if el is None or el.disabled or _text(el.type) == "submit":
+            return  # submit buttons go through the form's submit event
+        event.preventDefault()
+        platform.guard(app.handle, str(el.dataset.act), _text(el.getAttribute("data-arg")))
+
+    def on_submit(event):
+        form = event.target
+        event.preventDefault()
+        act = _text(form.getAttribute("data-submit"))
+        if act:
+            platform.guard(app.handle, act, None)
+
+    def on_change(event):
+        el = event.target
+        act = _text(el.getAttribute("data-change"))
+        if not act:
+            return
+        if act == "import":
+            files = el.files
+            if files is not None and files.length:
+                file = files.item(0)
+
+                def got(text):
+                    platform.guard(app.handle, "import", (str(file.name), str(text)))
+
+                file.text().then(create_once_callable(got))
+            return
+        platform.guard(app.handle, act, None)
+
+    def on_key(event):
+        tag = str(event.target.tagName or "")
+        if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        platform.guard(app.key, str(event.key))
+
+    for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change), ("keydown", on_key)):
+        js.document.addEventListener(kind, create_proxy(handler))
+    js.document.documentElement.setAttribute("data-ready", "")
+    return app

@@ -1,0 +1,129 @@
+"""The lobby: the games, the saved games (broken ones explained), import, the new-game dialog."""
+
+from games import GAMES
+from tabletop.match import SEAT_KINDS, seat_label
+
+from .html import attrs, button, esc, tag
+
+PRODUCT = "Bàn Chơi"
+TAGLINE = "Modern card games in your browser: alone against bots, or with friends on one device."
+
+
+def games_section(ready=True):
+    """The list of games. The static page shows the same markup before Python starts
+    (tools/shell.py copies it into index.html), with the buttons disabled."""
+    cards = []
+    for game in GAMES.values():
+        info = game.info
+        cards.append(
+            tag(
+                "li",
+                tag("h3", esc(info.title))
+                + tag("p", "{}–{} players".format(info.min_players, info.max_players), class_="players")
+                + tag("p", esc(info.pitch), class_="pitch")
+                + button("New game", "new", info.id, class_="primary", disabled=not ready, aria_label="New game of " + info.title),
+                class_="game-card",
+                data_game=info.id,
+            )
+        )
+    return tag("section", tag("h2", "Games") + tag("ul", "".join(cards), class_="game-list"), class_="games", aria_label="Games")
+
+
+def _when(iso):
+    return esc(str(iso or "")[:16].replace("T", " ")) or "—"
+
+
+def saves_section(app):
+    rows = []
+    for entry in app.entries:
+        game = GAMES.get(entry.data.get("game"))
+        title = game.info.title if game else str(entry.data.get("game") or "Unknown game")
+        confirm = app.confirm_delete == entry.id
+        delete = button("Really delete?" if confirm else "Delete", "delete", entry.id, class_="danger" if confirm else None)
+        export = button("Export", "export", entry.id)
+        if entry.match is not None:
+            m = entry.match
+            players = ", ".join("{} ({})".format(esc(s["name"]), seat_label(s["kind"]).lower()) for s in m.seats)
+            rows.append(
+                tag("tr",
+                    tag("td", esc(title)) + tag("td", players) + tag("td", esc(m.game.progress(m.state)))
+                    + tag("td", _when(entry.data.get("updated")))
+                    + tag("td", button("Continue", "resume", entry.id, class_="primary") + export + delete, class_="actions"),
+                    data_save=entry.id)
+            )
+        else:
+            rows.append(
+                tag("tr",
+                    tag("td", esc(title))
+                    + tag("td", tag("strong", "This save cannot be loaded. ") + esc(entry.error), colspan="2", class_="broken")
+                    + tag("td", _when(entry.data.get("updated")))
+                    + tag("td", export + delete, class_="actions"),
+                    data_save=entry.id, class_="broken-save")
+            )
+    if rows:
+        body = tag(
+            "table",
+            tag("thead", tag("tr", "".join(tag("th", h, scope="col") for h in ("Game", "Players", "Progress", "Last played", "")))) + tag("tbody", "".join(rows)),
+            class_="saves",
+        )
+    else:
+        body = tag("p", "No saved games yet. Every game you start is saved here as you play.", class_="empty")
+    picker = tag("label", "Import a save (.json) " + "<input{}>".format(attrs(type="file", accept=".json,application/json", data_change="import")), class_="import")
+    return tag("section", tag("h2", "Continue") + body + picker, class_="continue", aria_label="Saved games")
+
+
+def dialog(app):
+    d = app.dialog
+    info = GAMES[d["game"]].info
+    players = tag(
+        "select",
+        "".join(tag("option", str(n), value=str(n), selected=n == d["players"]) for n in range(info.min_players, info.max_players + 1)),
+        name="players", data_change="players",
+    )
+    seats = []
+    for i in range(d["players"]):
+        seat = d["seats"][i]
+        kinds = "".join(tag("option", seat_label(k), value=k, selected=k == seat["kind"]) for k in SEAT_KINDS)
+        seats.append(
+            tag("div",
+                tag("span", "Seat {}".format(i + 1), class_="seat-no")
+                + tag("select", kinds, name="kind-{}".format(i), aria_label="Seat {} is".format(i + 1))
+                + "<input{}>".format(attrs(name="name-{}".format(i), value=seat["name"], placeholder="Name (optional)", aria_label="Seat {} name".format(i + 1), maxlength="24")),
+                class_="seat-row")
+        )
+    options = []
+    for opt in info.options:
+        choices = "".join(tag("option", esc(label), value=v, selected=v == d["options"][opt.id]) for v, label in opt.choices)
+        options.append(tag("label", esc(opt.label) + " " + tag("select", choices, name="opt-" + opt.id), title=opt.help or None))
+    body = (
+        tag("h2", "New game: " + esc(info.title), id="dialog-title")
+        + tag("label", "Players " + players, class_="players-field")
+        + tag("fieldset", tag("legend", "Seats") + "".join(seats))
+        + "".join(options)
+        + tag("label", "Seed (optional, replays the same shuffles) " + "<input{}>".format(attrs(name="seed", value=d["seed"], inputmode="numeric", placeholder="random")), class_="seed-field")
+        + tag("div", button("Start", "start", class_="primary", type="submit") + button("Cancel", "close-dialog"), class_="dialog-buttons")
+    )
+    form = tag("form", body, id="new-game", class_="dialog", data_submit="start", role="dialog", aria_modal="true", aria_labelledby="dialog-title")
+    return tag("div", form, class_="backdrop")
+
+
+def header():
+    return tag("header", tag("h1", PRODUCT) + tag("p", TAGLINE, class_="tagline"), class_="top")
+
+
+def static_shell():
+    """What index.html shows before Python is ready (kept in sync by tools/shell.py)."""
+    loading = tag("p", tag("span", "", class_="spinner") + " Loading the game engine… the lobby becomes interactive in a moment.", class_="loading", role="status")
+    return tag("div", header() + loading + games_section(ready=False), class_="lobby", id="lobby")
+
+
+def render(app):
+    parts = [header()]
+    for message in (app.notice, app.store.notice):
+        if message:
+            parts.append(tag("p", esc(message) + " " + button("Dismiss", "dismiss", class_="link"), class_="notice", role="alert"))
+    parts.append(games_section())
+    parts.append(saves_section(app))
+    if app.dialog:
+        parts.append(dialog(app))
+    return tag("div", "".join(parts), class_="lobby", id="lobby")

@@ -1,0 +1,14 @@
+"""One renderer per game, by game id. A renderer draws a game's board and player details from a
+view, and handles the game's own UI gestures (typing a number, selecting cards):
+
+  prompt(ctx, seat) -> str     what the acting seat must do (seat None: what others are doing)
+  score(ctx, seat) -> str      the score shown on the player's panel
+  panel(ctx, seat) -> html     the player's public details (and private ones for the viewer)
+  board(ctx) -> html           the table
+  handle(app, act, arg) -> bool   a data-act the shell does not know; True = redraw
+  key(app, key) -> bool        a key press on the game screen; True = redraw
+"""
+
+from . import thenumber
+
+RENDERERS = {"thenumber": thenumber.RENDERER}

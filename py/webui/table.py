@@ -1,0 +1,154 @@
+"""The game screen shared by every game: status line, player panels, board, log, undo, rules
+panel, pass-the-device cover and the final score sheet. The board and the per-player details
+come from the game's renderer (renderers.py)."""
+
+from tabletop.match import seat_label
+
+from .html import button, esc, join_names, tag
+from .renderers import RENDERERS
+
+
+class Context:
+    """What the screen shows now: a match seen by `viewer` (None: public information only)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.match = app.match
+        self.game = app.match.game
+        self.viewer = app.viewer
+        self.view = app.match.view(app.viewer)
+        self.ui = app.ui
+        self.names = app.match.names
+        self.acting = app.match.to_act()
+        self.can_act = app.cover is None and app.viewer is not None and app.viewer in self.acting
+
+    def name(self, seat):
+        return esc(self.names[seat])
+
+    def legal(self):
+        return self.match.legal(self.viewer) if self.can_act else []
+
+
+def status_line(ctx, renderer):
+    app, match = ctx.app, ctx.match
+    if match.is_over():
+        result = match.result()
+        winners = [ctx.names[s] for s in result["winners"]]
+        verb = "wins" if len(winners) == 1 else "win together"
+        return "Game over: {} {}. The score sheet is below.".format(esc(join_names(winners)), verb)
+    if app.cover is not None:
+        return "Pass the device to {}.".format(ctx.name(app.cover))
+    if app.thinking is not None:
+        return "{} is thinking…".format(ctx.name(app.thinking))
+    if ctx.can_act:
+        who = "Your turn" if len(match.humans()) == 1 else "Your turn, {}".format(ctx.name(ctx.viewer))
+        return "{}: {}".format(who, renderer.prompt(ctx, ctx.viewer))
+    waiting = [ctx.names[s] for s in ctx.acting]
+    return "Waiting for {}: {}".format(esc(join_names(waiting)), renderer.prompt(ctx, None))
+
+
+def player_panels(ctx, renderer):
+    panels = []
+    for seat, info in enumerate(ctx.match.seats):
+        acting = seat in ctx.acting
+        head = (
+            tag("h3", ctx.name(seat) + (" " + tag("span", "(you)", class_="you") if seat == ctx.viewer else ""))
+            + tag("span", seat_label(info["kind"]), class_="kind")
+            + tag("span", renderer.score(ctx, seat), class_="score", aria_label="score")
+        )
+        panels.append(
+            tag("section", tag("header", head) + renderer.panel(ctx, seat),
+                class_="player" + (" acting" if acting else "") + (" viewer" if seat == ctx.viewer else ""),
+                data_seat=str(seat), aria_label="{} ({})".format(ctx.names[seat], seat_label(info["kind"])))
+        )
+    return tag("section", "".join(panels), class_="players", aria_label="Players")
+
+
+def log_section(ctx):
+    entries = ctx.match.log_for(ctx.viewer)[-300:]
+    items = "".join(tag("li", esc(ctx.match.text(e)), class_="log-" + e["type"]) for e in reversed(entries))
+    return tag("section", tag("h2", "Game log") + tag("ol", items, reversed=True, class_="log-list"), class_="log", aria_label="Game log")
+
+
+def rules_section(ctx):
+    info = ctx.game.info
+    parts = [tag("h2", "Rules of " + esc(info.title)), tag("p", esc(info.intro))]
+    section = None
+    items = []
+    for rule in info.rules:
+        if rule.section != section:
+            if items:
+                parts.append(tag("ul", "".join(items)))
+                items = []
+            section = rule.section
+            parts.append(tag("h3", esc(section)))
+        badge = tag("span", "Ruling", class_="badge ruling", title="A choice made for this app where the published rules are silent") if rule.is_ruling else ""
+        items.append(tag("li", tag("b", esc(rule.id)) + " " + badge + esc(rule.text) + tag("span", " (" + esc(rule.source) + ")", class_="source"),
+                         class_="rule" + (" is-ruling" if rule.is_ruling else ""), data_rule=rule.id))
+    if items:
+        parts.append(tag("ul", "".join(items)))
+    return tag("aside", "".join(parts), class_="rules", id="rules", aria_label="Rules")
+
+
+def score_sheet(ctx):
+    result = ctx.match.result()
+    winners = set(result["winners"])
+    head = tag("tr", tag("th", "", scope="col") + "".join(
+        tag("th", ctx.name(s) + (" ★" if s in winners else ""), scope="col", class_="winner" if s in winners else None)
+        for s in range(len(ctx.names))))
+    rows = "".join(
+        tag("tr", tag("th", esc(row["label"]), scope="row") + "".join(tag("td", esc(v)) for v in row["values"]), class_=row.get("kind", "line"))
+        for row in result["sheet"]
+    )
+    notes = "".join(tag("p", esc(ctx.match.text({"text": n})), class_="note") for n in result.get("notes", []))
+    return tag(
+        "section",
+        tag("h2", "Score sheet")
+        + tag("table", tag("thead", head) + tag("tbody", rows), class_="score-sheet")
+        + notes
+        + tag("div", button("Rematch", "rematch", class_="primary") + button("Back to the lobby", "lobby"), class_="sheet-buttons"),
+        class_="sheet", id="score-sheet", aria_label="Score sheet",
+    )
+
+
+def cover(ctx):
+    seat = ctx.app.cover
+    return tag(
+        "div",
+        tag("div",
+            tag("h2", "Pass the device to {}".format(ctx.name(seat)))
+            + tag("p", "Everyone else, look away: {}'s private information comes next.".format(ctx.name(seat)))
+            + button("I am {}: show my turn".format(ctx.name(seat)), "ready", str(seat), class_="primary"),
+            class_="cover-card"),
+        class_="cover", role="dialog", aria_modal="true", aria_label="Pass the device",
+    )
+
+
+def render(app):
+    ctx = Context(app)
+    renderer = RENDERERS[ctx.game.info.id]
+    can_undo = ctx.viewer is not None and ctx.match.can_undo(ctx.viewer) and app.cover is None
+    bar = tag(
+        "header",
+        tag("h1", esc(ctx.game.info.title))
+        + tag("span", esc(ctx.game.progress(ctx.match.state)), class_="progress")
+        + tag("nav",
+              button("Undo", "undo", disabled=not can_undo, title="Take back your last move of this turn")
+              + button("Hide rules" if app.show_rules else "Rules", "rules", aria_expanded="true" if app.show_rules else "false")
+              + button("Lobby", "lobby")),
+        class_="bar",
+    )
+    parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", role="status", aria_live="polite")]
+    for message in (app.notice, app.store.notice):
+        if message:
+            parts.append(tag("p", esc(message) + " " + button("Dismiss", "dismiss", class_="link"), class_="notice", role="alert"))
+    board = renderer.board(ctx)
+    if ctx.match.is_over():
+        board = score_sheet(ctx) + board
+    main = tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label="Table") + log_section(ctx), class_="table-layout")
+    parts.append(main)
+    if app.show_rules:
+        parts.append(rules_section(ctx))
+    if app.cover is not None:
+        parts.append(cover(ctx))
+    return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id)

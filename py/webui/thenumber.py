@@ -1,0 +1,154 @@
+"""The Number's table: digit sheets, the number pad, and the reveal with its reasons."""
+
+from games.thenumber.data import DIGITS, NUMBER_LENGTH
+
+from .html import button, esc, join_names, tag
+
+
+class TheNumberRenderer:
+    def prompt(self, ctx, seat):
+        view = ctx.view
+        extra = " Final turn: digit scores are doubled." if view["turn"] == view["turns"] - 1 else ""
+        if seat is None:
+            return "writing their numbers in secret."
+        return "write a secret 3-digit number from your available digits (turn bonus {}).{}".format(view["bonus"], extra)
+
+    def score(self, ctx, seat):
+        return str(ctx.view["totals"][seat])
+
+    def panel(self, ctx, seat):
+        view = ctx.view
+        avail = view["avail"][seat]
+        digits = "".join(
+            tag("li", d, class_="digit" + ("" if d in avail else " crossed"), aria_label="{} {}".format(d, "available" if d in avail else "crossed out"))
+            for d in DIGITS
+        )
+        state = ""
+        if not view["over"]:
+            if view["written"][seat]:
+                state = tag("span", "has written", class_="badge written")
+            elif not avail:
+                state = tag("span", "no digit left", class_="badge")
+        rnd = view["round"] if not view["over"] else view["rounds"] - 1
+        row = view["sheet"][seat][rnd]
+        turns = "".join(
+            tag("li", str(row["digits"][t] + row["bonus"][t]) if t < self._turns_done(view, rnd) else "·",
+                title="turn {}: {} + bonus {}".format(t + 1, row["digits"][t], row["bonus"][t]))
+            for t in range(view["turns"])
+        )
+        return (
+            tag("ol", digits, class_="digits", aria_label="Digits of {} this round".format(ctx.names[seat]))
+            + tag("div", tag("span", "Round {}:".format(rnd + 1), class_="label") + tag("ol", turns, class_="turns") + state, class_="round-line")
+        )
+
+    @staticmethod
+    def _turns_done(view, rnd):
+        if view["over"] or rnd < view["round"]:
+            return view["turns"]
+        return view["turn"]
+
+    def board(self, ctx):
+        view = ctx.view
+        parts = []
+        if not view["over"]:
+            final = view["turn"] == view["turns"] - 1
+            parts.append(tag("p",
+                             "Round {} of {} · Turn {} of {} · Turn bonus {}{}".format(
+                                 view["round"] + 1, view["rounds"], view["turn"] + 1, view["turns"], view["bonus"],
+                                 " · final turn: digit scores ×2" if final else ""),
+                             class_="turn-info"))
+            if ctx.can_act:
+                parts.append(self.pad(ctx))
+            elif ctx.viewer is not None and view["mine"] is not None:
+                parts.append(tag("p", "You wrote {}. Waiting for the others.".format(tag("b", esc(view["mine"]), class_="number")), class_="wrote"))
+        if view["reveals"]:
+            parts.append(self.reveal(ctx, view["reveals"][-1], latest=True))
+            older = view["reveals"][:-1]
+            if older:
+                parts.append(tag("details", tag("summary", "Earlier reveals ({})".format(len(older)))
+                                 + "".join(self.reveal(ctx, r) for r in reversed(older)), class_="history"))
+        return "".join(parts)
+
+    def pad(self, ctx):
+        typed = ctx.ui.get("typed", "")
+        avail = ctx.view["avail"][ctx.viewer]
+        slots = "".join(tag("span", esc(typed[i]) if i < len(typed) else "_", class_="slot" + (" filled" if i < len(typed) else ""))
+                        for i in range(NUMBER_LENGTH))
+        keys = "".join(
+            button(d, "tn-digit", d, class_="key " + ("legal" if d in avail else "crossed"),
+                   aria_label=d if d in avail else "{} (crossed out)".format(d),
+                   disabled=d in avail and len(typed) >= NUMBER_LENGTH)
+            for d in DIGITS
+        )
+        complete = len(typed) == NUMBER_LENGTH
+        controls = (
+            button("⌫ Back", "tn-back", disabled=not typed)
+            + button("Clear", "tn-clear", disabled=not typed)
+            + button("Write {}".format(esc(typed)) if complete else "Write", "play", typed if complete else None,
+                     class_="primary write", disabled=not complete)
+        )
+        return tag("div",
+                   tag("div", slots, class_="display", aria_label="Your number", aria_live="polite")
+                   + tag("div", keys, class_="keys")
+                   + tag("div", controls, class_="pad-controls"),
+                   class_="pad", aria_label="Number pad")
+
+    def reveal(self, ctx, reveal, latest=False):
+        rows = []
+        for seat, number in enumerate(reveal["numbers"]):
+            if number is None:
+                outcome, cls = "No digit left: writes nothing and scores 0.", "none"
+            elif reveal["dq"][seat]:
+                why = "; ".join(
+                    "bigger than {}'s {} and shares {}".format(ctx.names[o], reveal["numbers"][o], join_names(list(shared)))
+                    for o, shared in reveal["dq"][seat])
+                outcome, cls = "Disqualified: {}. Scores 0, keeps its digits.".format(why), "dq"
+            else:
+                bonus = " + bonus {}".format(reveal["bonus"][seat]) if reveal["bonus"][seat] else ""
+                outcome, cls = "Scores {}{}.".format(reveal["points"][seat], bonus), "valid"
+            rows.append(tag("tr",
+                            tag("th", ctx.name(seat), scope="row")
+                            + tag("td", esc(number or "—"), class_="number")
+                            + tag("td", esc(outcome)),
+                            class_=cls, data_seat=str(seat)))
+        title = "Round {}, turn {}".format(reveal["round"] + 1, reveal["turn"] + 1)
+        return tag("section",
+                   tag("h3", ("Reveal · " if latest else "") + title)
+                   + tag("table", tag("tbody", "".join(rows)), class_="reveal-table"),
+                   class_="reveal" + (" latest" if latest else ""), aria_label="Reveal of " + title)
+
+    # --- gestures ------------------------------------------------------------------------
+    def handle(self, app, act, arg):
+        if app.viewer is None or app.cover is not None:
+            return False
+        typed = app.ui.get("typed", "")
+        if act == "tn-digit":
+            avail = app.match.view(app.viewer)["avail"][app.viewer]
+            if arg not in avail:
+                # Ask the engine why a number with this digit is refused (TN-6).
+                app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg * NUMBER_LENGTH)
+            elif len(typed) < NUMBER_LENGTH:
+                app.ui["typed"] = typed + arg
+                app.notice = None
+            return True
+        if act == "tn-back":
+            app.ui["typed"] = typed[:-1]
+            return True
+        if act == "tn-clear":
+            app.ui["typed"] = ""
+            return True
+        return False
+
+    def key(self, app, key):
+        if key in DIGITS:
+            return self.handle(app, "tn-digit", key)
+        if key == "Backspace":
+            return self.handle(app, "tn-back", None)
+        if key == "Escape":
+            return self.handle(app, "tn-clear", None)
+        if key == "Enter" and len(app.ui.get("typed", "")) == NUMBER_LENGTH:
+            app.play(app.ui["typed"])
+        return False
+
+
+RENDERER = TheNumberRenderer()
