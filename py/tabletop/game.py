@@ -181,7 +181,22 @@ class Game:
         """A short label for a button or a log line (default: the action id)."""
         return action
 
-    # --- for bots ----------------------------------------------------------------------------
+    def audit(self, state):
+        """Broken invariants of `state` (cards lost or duplicated...), as messages; [] if none.
+        The shared harness calls it after every step."""
+        return []
+
+    def progress(self, state):
+        """Where the game stands, in a few words for the lobby ("Round 1 of 2, turn 3 of 5")."""
+        return "Finished" if self.is_over(state) else "In progress"
+
+    # --- for bots and the test harness -------------------------------------------------------
+    def scramble(self, state, seat, rng):
+        """A copy of `state` where everything hidden from `seat` (None: from everyone) is
+        re-drawn at random with `rng`. The shared harness checks that `view(state, seat)` is
+        unchanged by it, which proves the view shows nothing it must not."""
+        raise NotImplementedError
+
     def sample_state(self, view, seat, rng):
         """A full state consistent with `view` (what `seat` knows), hidden parts sampled with
         `rng` (a random.Random). Search bots only ever see such states, never the real one."""

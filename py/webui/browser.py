@@ -11,11 +11,21 @@ import traceback
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
+try:  # JS null arrives as pyodide.ffi.jsnull in recent Pyodide, as None in older ones
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover
+    jsnull = None
+
 from .app import App
 
 
 def _js_object(mapping):
     return to_js(mapping, dict_converter=js.Object.fromEntries)
+
+
+def _present(value):
+    """False for JS null/undefined."""
+    return value is not None and value is not jsnull
 
 
 def _text(value):
@@ -71,7 +81,7 @@ class BrowserPlatform:
     def form(self, form_id):
         form = js.document.getElementById(form_id)
         values = {}
-        if form is None:
+        if not _present(form):
             return values
         for el in form.elements:
             name = _text(el.name)
@@ -98,7 +108,7 @@ class BrowserPlatform:
 
     def focus(self, selector):
         el = js.document.querySelector(selector)
-        if el is not None:
+        if _present(el):
             el.focus()
 
     def set_url(self, params):
@@ -143,7 +153,7 @@ def boot():
 
     def on_click(event):
         el = event.target.closest("[data-act]")
-        if el is None or el.disabled or _text(el.type) == "submit":
+        if not _present(el) or el.disabled or _text(el.type) == "submit":
             return  # submit buttons go through the form's submit event
         event.preventDefault()
         platform.guard(app.handle, str(el.dataset.act), _text(el.getAttribute("data-arg")))
@@ -162,7 +172,7 @@ def boot():
             return
         if act == "import":
             files = el.files
-            if files is not None and files.length:
+            if _present(files) and files.length:
                 file = files.item(0)
 
                 def got(text):

@@ -20,8 +20,8 @@ def attrs(**items):
     return "".join(out)
 
 
-def tag(name, body="", **items):
-    return "<{}{}>{}</{}>".format(name, attrs(**items), body, name)
+def tag(element, body="", **items):
+    return "<{}{}>{}</{}>".format(element, attrs(**items), body, element)
 
 
 def button(label, act, arg=None, **items):

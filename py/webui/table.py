@@ -38,11 +38,12 @@ def status_line(ctx, renderer):
         return "Game over: {} {}. The score sheet is below.".format(esc(join_names(winners)), verb)
     if app.cover is not None:
         return "Pass the device to {}.".format(ctx.name(app.cover))
-    if app.thinking is not None:
-        return "{} is thinking…".format(ctx.name(app.thinking))
+    thinking = "{} is thinking…".format(ctx.name(app.thinking)) if app.thinking is not None else ""
     if ctx.can_act:
         who = "Your turn" if len(match.humans()) == 1 else "Your turn, {}".format(ctx.name(ctx.viewer))
-        return "{}: {}".format(who, renderer.prompt(ctx, ctx.viewer))
+        return "{}: {}".format(who, renderer.prompt(ctx, ctx.viewer)) + (" " + tag("span", thinking, class_="thinking") if thinking else "")
+    if thinking:
+        return thinking
     waiting = [ctx.names[s] for s in ctx.acting]
     return "Waiting for {}: {}".format(esc(join_names(waiting)), renderer.prompt(ctx, None))
 

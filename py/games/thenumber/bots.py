@@ -12,6 +12,7 @@ leaves to the others.
 """
 
 import math
+import time
 
 from .data import BONUS, DIGITS, TURNS_PER_ROUND
 from .rules import numbers_from, turn_points
@@ -25,6 +26,9 @@ HARD_UNIFORM_SHARE = 0.15  # share of the opponent model that is uniformly rando
 FUTURE_LEAD_WEIGHT = 1.3  # worth of a digit kept as a future turn's leading digit
 FUTURE_SQUIGGLE_WEIGHT = 0.6  # worth of a digit that can still be crossed out later
 OPPONENT_WEIGHT = 0.3  # how much the others' gains count against us (1 opponent: x2)
+# A guard, not the normal limit: a decision takes ~0.1 s in the browser (bench/RESULTS.md); on a
+# far slower device the search stops early with the best number found so far.
+HARD_TIME_BUDGET = 0.8
 
 _less_tables = {}
 _features = {}
@@ -165,7 +169,10 @@ def hard(game, view, seat, legal, rng):
     keep_if_dq = {o: future_value(avail[o], turns_left) for o in writers}
     my_keep = future_value(avail[seat], turns_left)
     best, best_value = [], None
+    deadline = time.perf_counter() + HARD_TIME_BUDGET
     for number in candidates:
+        if best and time.perf_counter() > deadline:
+            break
         kept_if_valid = future_value(_without(avail[seat], number), turns_left)
         value = 0.0
         for numbers in profiles:

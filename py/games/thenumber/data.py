@@ -24,7 +24,7 @@ RULES = (
     Rule("TN-8", "seed", "Identical numbers do not disqualify each other (\"you both stay in\").", "A turn"),
     Rule("TN-9", "seed", "Every player who is not disqualified scores the leftmost digit of their number (047 scores 0).", "A turn"),
     Rule("TN-10", "seed, ruling", "The player who is not disqualified and has the biggest number gains the turn bonus. Ruling: if several players share that biggest number, each of them gains it.", "A turn"),
-    Rule("TN-11", "ruling", "The bonus is {} on turns 1 to 5.".format(", ".join(str(b) for b in BONUS)), "A turn"),
+    Rule("TN-11", "ruling, public", "The bonus is {} on turns 1 to 5 (public: the bonus increases each turn).".format(", ".join(str(b) for b in BONUS)), "A turn"),
     Rule("TN-12", "seed", "Players who are not disqualified cross out every digit used in their number; those digits are unavailable for the rest of the round.", "A turn"),
     Rule("TN-13", "seed", "A disqualified player scores 0 for the turn and keeps all their digits.", "A turn"),
     Rule("TN-14", "seed", "A player who has crossed out all ten digits before the round ends writes no number and scores 0 for each remaining turn of the round.", "A turn"),

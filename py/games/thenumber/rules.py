@@ -13,7 +13,7 @@ An action is the 3-digit number written, e.g. "047".
 
 import itertools
 
-from tabletop import Game
+from tabletop import Game, clone
 
 from . import data
 from .data import BONUS, DIGITS, FINAL_TURN_MULTIPLIER, NUMBER_LENGTH, ROUNDS, TURNS_PER_ROUND
@@ -219,6 +219,18 @@ class TheNumber(Game):
             "over": state["over"],
         }
 
+    def audit(self, state):
+        problems = []
+        for s in range(state["players"]):
+            avail, pending = state["avail"][s], state["pending"][s]
+            if list(avail) != sorted(set(avail)) or not set(avail) <= set(DIGITS):
+                problems.append("seat {}: available digits {!r} are not a sorted set of digits".format(s, avail))
+            if pending is not None and not set(pending) <= set(avail):
+                problems.append("seat {}: pending number {} uses a crossed-out digit".format(s, pending))
+            if not state["over"] and state["sheet"][s][state["round"]]["squiggle"] is not None:
+                problems.append("seat {}: squiggle scored before the round ended".format(s))
+        return problems
+
     def progress(self, state):
         if state["over"]:
             return "Finished"
@@ -239,7 +251,15 @@ class TheNumber(Game):
         best = max(totals)
         return {"scores": totals, "winners": [s for s in range(n) if totals[s] == best], "sheet": rows, "notes": []}
 
-    # --- for bots ----------------------------------------------------------------------------
+    # --- for bots and the test harness -------------------------------------------------------
+    def scramble(self, state, seat, rng):
+        """The only hidden information: the numbers others wrote this turn."""
+        state = clone(state)
+        for s, number in enumerate(state["pending"]):
+            if number is not None and s != seat:
+                state["pending"][s] = rng.choice(numbers_from(state["avail"][s]))
+        return state
+
     def sample_state(self, view, seat, rng):
         """Everything is public but the numbers already written this turn: sample those."""
         state = {

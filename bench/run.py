@@ -1,0 +1,259 @@
+"""Benchmarks (not tests): `make bench` runs them all and rewrites bench/RESULTS.md.
+
+Every comparison is made side by side in one run (the machines are shared and noisy):
+  startup     time to <html data-ready>: the app vs a bare PyScript page on the same runtime
+  clicks      click to updated board in a game of The Number (pad key, and Write + reveal)
+  engine      random full games per second and bot decision times, CPython and Pyodide
+  winrates    bot levels against each other over 200+ games per pairing (CPython, 2 processes)
+"""
+
+import argparse
+import datetime
+import json
+import multiprocessing
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for folder in ("py", "tools", "bench"):
+    sys.path.insert(0, os.path.join(ROOT, folder))
+
+import engine_bench  # noqa: E402
+import headless  # noqa: E402
+import shell  # noqa: E402
+from games import GAMES  # noqa: E402
+from tabletop.simulate import simulate  # noqa: E402
+
+READY_PROBE = """
+window.__readyAt = null;
+new MutationObserver((_, obs) => {
+  if (document.documentElement && document.documentElement.hasAttribute('data-ready') && window.__readyAt === null) {
+    window.__readyAt = performance.now(); obs.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+"""
+
+CLICK_PROBE = """
+window.__clicks = []; window.__pending = null;
+addEventListener('click', e => {
+  const el = e.target.closest && e.target.closest('[data-act]');
+  window.__pending = {act: el ? el.dataset.act : '?', t0: performance.now()};
+}, true);
+new MutationObserver(() => {
+  const p = window.__pending;
+  if (!p) return;
+  window.__pending = null;
+  const dom = performance.now() - p.t0;
+  requestAnimationFrame(() => window.__clicks.push({act: p.act, dom: dom, frame: performance.now() - p.t0}));
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def startup(browser, base, rounds):
+    """Fresh browser profile each visit; the two pages alternate so both see the same load."""
+    times = {"app": [], "bare": []}
+    for _ in range(rounds):
+        for name, path in (("app", ""), ("bare", "bench/bare.html")):
+            context = browser.new_context()
+            context.add_init_script(READY_PROBE)
+            page = context.new_page()
+            page.goto(base + path)
+            page.wait_for_function("window.__readyAt !== null", timeout=120_000)
+            times[name].append(page.evaluate("window.__readyAt"))
+            context.close()
+    app, bare = statistics.median(times["app"]), statistics.median(times["bare"])
+    return {"rounds": rounds, "app_ms": times["app"], "bare_ms": times["bare"],
+            "app_median": app, "bare_median": bare, "ratio": app / bare}
+
+
+def clicks(browser, base, games):
+    context = browser.new_context()
+    context.add_init_script(CLICK_PROBE)
+    page = context.new_page()
+    for g in range(games):
+        page.goto(base + "?game=thenumber&seats=human,easy,easy,normal&seed={}&speed=instant".format(100 + g))
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        while True:
+            page.wait_for_selector(".pad, html[data-over] #score-sheet", state="attached")
+            if page.locator("html[data-over]").count():
+                break
+            page.wait_for_function("document.querySelectorAll('.player.acting').length === 1 && !document.querySelector('.thinking')")
+            digit = page.locator(".key.legal").all_inner_texts()[-1]
+            for _ in range(3):
+                page.click(".key[data-arg='{}']".format(digit))
+            page.click("button.write")
+    samples = page.evaluate("window.__clicks")
+    context.close()
+    out = {}
+    for act, label in (("tn-digit", "pad key"), ("play", "Write (engine move + reveal)")):
+        dom = [s["dom"] for s in samples if s["act"] == act]
+        frame = [s["frame"] for s in samples if s["act"] == act]
+        out[label] = {"n": len(dom), "dom_median": statistics.median(dom), "dom_p95": percentile(dom, 0.95),
+                      "frame_median": statistics.median(frame), "frame_p95": percentile(frame, 0.95)}
+    return out
+
+
+def engine_in_browser(browser, base, seconds, decisions):
+    lines = ['interpreter = "../www/vendor/pyodide/pyodide.mjs"', "", "[files]"]
+    lines += ['"../py/{0}" = "./{0}"'.format(m) for m in shell.modules()]
+    lines.append('"./engine_bench.py" = "./engine_bench.py"')
+    with open(os.path.join(ROOT, "bench", "engine.toml"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "bench/engine.html?seconds={}&decisions={}".format(seconds, decisions))
+    page.wait_for_selector("body[data-results]", state="attached", timeout=900_000)
+    results = json.loads(page.get_attribute("body", "data-results"))
+    context.close()
+    return results
+
+
+def _simulate_chunk(args):
+    game_id, levels, games, seed = args
+    tally = simulate(GAMES[game_id], levels, games, seed)
+    return tally.wins, tally.scores, tally.steps, tally.games
+
+
+def winrates(game_id, pairings, games, processes=2):
+    out = []
+    with multiprocessing.Pool(processes) as pool:
+        for levels in pairings:
+            half = games // 2
+            chunks = [(game_id, levels, half, 1), (game_id, levels, games - half, 1 + half)]
+            parts = pool.map(_simulate_chunk, chunks)
+            n = sum(p[3] for p in parts)
+            wins = [sum(p[0][s] for p in parts) / n for s in range(len(levels))]
+            scores = [sum(p[1][s] for p in parts) / n for s in range(len(levels))]
+            out.append({"levels": levels, "games": n, "win_rate": wins, "mean_score": scores,
+                        "mean_length": sum(p[2] for p in parts) / n})
+    return out
+
+
+def machine():
+    cpu = platform.processor() or ""
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return cpu
+
+
+def write_results(results, path):
+    info = results["info"]
+    out = ["# Benchmarks", "",
+           "Written by `make bench` (bench/run.py); every ratio compares figures taken side by side in one run.", "",
+           "- Date: {}".format(info["date"]),
+           "- Machine: {} ({} cores, {})".format(info["cpu"], info["cores"], info["platform"]),
+           "- CPython {} · Chromium {} · Pyodide {} · @pyscript/core {}".format(info["python"], info["chromium"], info["pyodide"], info["pyscript"]),
+           ""]
+    if "startup" in results:
+        s = results["startup"]
+        out += ["## Start-up: time to `data-ready` (fresh profile each visit, {} visits each)".format(s["rounds"]), "",
+                "| page | median | min | max |", "|---|---|---|---|",
+                "| bare PyScript page | {:.0f} ms | {:.0f} ms | {:.0f} ms |".format(s["bare_median"], min(s["bare_ms"]), max(s["bare_ms"])),
+                "| the app (lobby interactive) | {:.0f} ms | {:.0f} ms | {:.0f} ms |".format(s["app_median"], min(s["app_ms"]), max(s["app_ms"])),
+                "", "Ratio app / bare: **{:.2f}** (goal at most 1.15).".format(s["ratio"]), ""]
+    if "clicks" in results:
+        out += ["## Click to updated board (The Number, 1 human + 3 bots)", "",
+                "| click | samples | to DOM updated, median | p95 | to next frame, median | p95 |", "|---|---|---|---|---|---|"]
+        for label, c in results["clicks"].items():
+            out.append("| {} | {} | {:.1f} ms | {:.1f} ms | {:.1f} ms | {:.1f} ms |".format(label, c["n"], c["dom_median"], c["dom_p95"], c["frame_median"], c["frame_p95"]))
+        out.append("")
+    if "engine" in results:
+        e = results["engine"]
+        out += ["## Engine and bots: CPython vs Pyodide in Chromium", ""]
+        for game_id in e["cpython"]:
+            cp, br = e["cpython"][game_id], e["browser"][game_id]
+            out += ["### {} ({} players)".format(GAMES[game_id].info.title, cp["players"]), "",
+                    "| measure | CPython | browser | browser slowdown |", "|---|---|---|---|",
+                    "| random full games per second | {:.1f} | {:.1f} | {:.2f} |".format(cp["games_per_second"], br["games_per_second"], cp["games_per_second"] / br["games_per_second"])]
+            for level in cp["decisions"]:
+                a, b = cp["decisions"][level], br["decisions"][level]
+                out.append("| {} bot decision, median (p95, max) | {:.2f} ms ({:.2f}, {:.2f}) | {:.2f} ms ({:.2f}, {:.2f}) | {:.2f} |".format(
+                    level, 1000 * a["median"], 1000 * a["p95"], 1000 * a["max"], 1000 * b["median"], 1000 * b["p95"], 1000 * b["max"],
+                    b["median"] / a["median"] if a["median"] else float("nan")))
+            out.append("")
+    if "winrates" in results:
+        out += ["## Bot levels against each other (CPython)", ""]
+        for game_id, rows in results["winrates"].items():
+            out += ["### {}".format(GAMES[game_id].info.title), "",
+                    "| seats | games | win rate by seat | mean score by seat | mean length (actions) |", "|---|---|---|---|---|"]
+            for r in rows:
+                out.append("| {} | {} | {} | {} | {:.1f} |".format(
+                    " vs ".join(r["levels"]), r["games"], " / ".join("{:.0%}".format(w) for w in r["win_rate"]),
+                    " / ".join("{:.1f}".format(x) for x in r["mean_score"]), r["mean_length"]))
+            out.append("")
+        out.append("A shared win counts 1/k for each of the k tied winners.")
+        out.append("")
+    with open(path, "w") as f:
+        f.write("\n".join(out))
+
+
+WINRATE_PAIRINGS = {
+    "thenumber": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"]],
+}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", default="startup,clicks,engine,winrates")
+    parser.add_argument("--rounds", type=int, default=7, help="visits per page for start-up")
+    parser.add_argument("--games", type=int, default=200, help="games per bot pairing")
+    parser.add_argument("--seconds", type=float, default=5.0, help="seconds of random games per runtime")
+    parser.add_argument("--decisions", type=int, default=20, help="bot decisions timed per level")
+    parser.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
+    args = parser.parse_args(argv)
+    only = set(args.only.split(","))
+
+    from playwright.sync_api import sync_playwright
+
+    lock = json.load(open(os.path.join(ROOT, "package-lock.json")))["packages"]
+    results = {"info": {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "cpu": machine(), "cores": os.cpu_count(), "platform": platform.platform(),
+        "python": platform.python_version(),
+        "pyodide": lock["node_modules/pyodide"]["version"], "pyscript": lock["node_modules/@pyscript/core"]["version"],
+    }}
+    server, base = headless.start_server()
+    with sync_playwright() as playwright:
+        browser = headless.launch(playwright)
+        results["info"]["chromium"] = browser.version
+        if "startup" in only:
+            print("start-up...", flush=True)
+            results["startup"] = startup(browser, base, args.rounds)
+        if "clicks" in only:
+            print("clicks...", flush=True)
+            results["clicks"] = clicks(browser, base, 2)
+        if "engine" in only:
+            print("engine (browser)...", flush=True)
+            browser_engine = engine_in_browser(browser, base, args.seconds, args.decisions)
+            print("engine (CPython)...", flush=True)
+            results["engine"] = {"cpython": engine_bench.run_all(args.seconds, args.decisions), "browser": browser_engine}
+        browser.close()
+    server.shutdown()
+    if "winrates" in only:
+        results["winrates"] = {}
+        for game_id, pairings in WINRATE_PAIRINGS.items():
+            print("win rates {}...".format(game_id), flush=True)
+            results["winrates"][game_id] = winrates(game_id, pairings, args.games)
+    write_results(results, args.out)
+    with open(os.path.join(ROOT, "bench", "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    print(open(args.out).read())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

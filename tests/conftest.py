@@ -1,0 +1,56 @@
+"""Fixtures for the browser tests: the site served as a static host would, and a headless
+Chromium (Playwright's own where one is installed, else the system's)."""
+
+import os
+
+import pytest
+
+from headless import ROOT, launch, start_server  # tools/headless.py
+
+READY = "html[data-ready]"
+BOOT_TIMEOUT = 60_000  # ms; Pyodide starts in a few seconds, this is only a safety net
+
+
+@pytest.fixture(scope="session")
+def site():
+    if not os.path.exists(os.path.join(ROOT, "www", "vendor", "pyodide", "pyodide.mjs")):
+        pytest.fail("www/vendor/ is missing: run `make test` (it copies Pyodide and PyScript there).")
+    server, url = start_server()
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        try:
+            browser = launch(playwright)
+        except RuntimeError as err:
+            pytest.fail(str(err))
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context):
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda err: page.errors.append(str(err)))
+    page.set_default_timeout(BOOT_TIMEOUT)
+    yield page
+    assert not page.errors, "errors on the page: {}".format(page.errors)
+
+
+def open_page(page, url):
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached")
+    return page

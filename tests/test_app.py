@@ -1,0 +1,180 @@
+"""The app shell's logic on CPython, through a fake platform (the browser tests drive the real
+page; these pin down the shell's decisions quickly: deep links, cover, saves, import)."""
+
+import html
+import json
+
+from tabletop import saves
+from webui.app import App
+
+from test_saves import DictStorage
+
+
+class FakePlatform:
+    def __init__(self):
+        self.html = ""
+        self.flags = set()
+        self.queue = []
+        self.forms = {}
+        self.url = None
+        self.downloads = []
+
+    def render(self, markup):
+        self.html = markup
+
+    @property
+    def text(self):
+        """The page as a user reads it: markup with its entities decoded."""
+        return html.unescape(self.html)
+
+    def set_flag(self, name, on):
+        (self.flags.add if on else self.flags.discard)(name)
+
+    def schedule(self, seconds, fn):
+        self.queue.append(fn)
+
+    def run(self):
+        while self.queue:
+            self.queue.pop(0)()
+
+    def form(self, form_id):
+        return dict(self.forms.get(form_id, {}))
+
+    def download(self, filename, text):
+        self.downloads.append((filename, text))
+
+    def now(self):
+        return "2026-11-29T12:00:00.000Z"
+
+    def new_seed(self):
+        return 1234
+
+    def focus(self, selector):
+        pass
+
+    def set_url(self, params):
+        self.url = dict(params)
+
+
+def open_app(params=None, storage=None):
+    platform = FakePlatform()
+    storage = storage if storage is not None else DictStorage()
+    return App(platform, storage, params or {}), platform, storage
+
+
+def test_lobby_lists_the_games_and_an_unknown_game_link_explains():
+    app, platform, _ = open_app()
+    assert 'data-game="thenumber"' in platform.html and "No saved games yet" in platform.html
+    app, platform, _ = open_app({"game": "chess"})
+    assert "no game called 'chess'" in platform.text
+
+
+def test_game_link_opens_the_dialog_and_seats_start_at_once():
+    app, platform, _ = open_app({"game": "thenumber"})
+    assert app.dialog and 'id="new-game"' in platform.html
+    app, platform, storage = open_app({"game": "thenumber", "seats": "human,easy,hard", "seed": "5", "speed": "instant"})
+    assert app.screen == "game" and app.match.seed == 5
+    assert [s["kind"] for s in app.match.seats] == ["human", "easy", "hard"]
+    assert platform.url == {"save": app.save_id, "speed": "instant"}  # a reload resumes, not restarts
+    assert len(storage.data) == 1
+
+
+def test_bad_seats_in_a_link_keep_the_dialog_with_the_reason():
+    app, platform, _ = open_app({"game": "thenumber", "seats": "human,wizard"})
+    assert app.screen == "lobby" and "'wizard' is not a seat kind" in platform.text
+
+
+def test_a_whole_game_through_the_shell_ends_on_the_score_sheet():
+    app, platform, storage = open_app({"game": "thenumber", "seats": "human,easy,normal", "seed": "9", "speed": "instant"})
+    while not app.match.is_over():
+        platform.run()
+        if app.match.is_over():
+            break
+        legal = app.match.legal(0)
+        for digit in legal[-1]:
+            app.handle("tn-digit", digit)
+        assert "Write " + legal[-1] in platform.html
+        app.handle("play", legal[-1])
+    platform.run()
+    assert "over" in platform.flags
+    assert '<table class="score-sheet">' in platform.html and ">Total<" in platform.html
+    saved = json.loads(list(storage.data.values())[0])
+    assert len(saved["actions"]) == len(app.match.history)
+
+
+def test_crossed_out_digit_shows_the_engines_reason():
+    app, platform, _ = open_app({"game": "thenumber", "seats": "human,easy", "seed": "2", "speed": "instant"})
+    platform.run()
+    app.handle("tn-digit", "5")
+    app.handle("tn-digit", "1")
+    app.handle("tn-digit", "2")
+    app.handle("play", "512")
+    platform.run()
+    if "5" not in app.match.state["avail"][0]:
+        app.handle("tn-digit", "5")
+        assert "You crossed out 5 this round" in platform.text and 'role="alert"' in platform.html
+
+
+def test_two_humans_pass_the_device_between_secret_numbers():
+    app, platform, _ = open_app({"game": "thenumber", "seats": "human,human,easy", "seed": "4", "speed": "instant"})
+    platform.run()
+    assert app.cover == 0 and app.viewer is None and "Pass the device to Player 1" in platform.text
+    assert 'class="pad"' not in platform.html
+    app.handle("ready", "0")
+    assert app.viewer == 0 and 'class="pad"' in platform.html
+    app.handle("play", "123")
+    assert app.cover == 1 and "Pass the device to Player 2" in platform.text
+    assert "123" not in platform.html.split('class="cover"')[0].split("Game log")[0].replace("0123456789", "")
+    app.handle("ready", "1")
+    app.handle("play", "456")
+    platform.run()
+    assert app.match.state["reveals"][-1]["numbers"][:2] == ["123", "456"]
+
+
+def test_resume_from_the_address_after_a_reload():
+    app, platform, storage = open_app({"game": "thenumber", "seats": "human,easy", "seed": "3", "speed": "instant"})
+    platform.run()
+    app.handle("play", "987")
+    platform.run()
+    again, platform2, _ = open_app(platform.url, storage)
+    assert again.screen == "game" and again.match.state == app.match.state
+    gone, platform3, _ = open_app({"save": "nope"}, storage)
+    assert gone.screen == "lobby" and "not here any more" in platform3.text
+
+
+def test_broken_saves_are_listed_and_can_be_exported_or_deleted():
+    storage = DictStorage()
+    storage.data[saves.KEY_PREFIX + "x"] = '{"format": 7}'
+    app, platform, _ = open_app({}, storage)
+    assert "This save cannot be loaded." in platform.text and "newer version of the app" in platform.text
+    app.handle("export", "x")
+    assert platform.downloads == [("x.json", '{"format": 7}')]
+    app.handle("delete", "x")
+    assert "Really delete?" in platform.html and storage.data
+    app.handle("delete", "x")
+    assert not storage.data and "No saved games yet" in platform.html
+
+
+def test_import_checks_the_file_and_never_touches_other_saves():
+    app, platform, storage = open_app({"game": "thenumber", "seats": "human,easy", "seed": "3", "speed": "instant"})
+    good = list(storage.data.values())[0]
+    app.handle("lobby")
+    app.handle("import", ("broken.json", "{"))
+    assert "broken.json was not imported" in platform.text and len(storage.data) == 1
+    app.handle("import", ("game.json", good))
+    assert "Imported game.json." in platform.text and len(storage.data) == 2
+
+
+def test_new_game_dialog_reads_the_form():
+    app, platform, storage = open_app({"game": "thenumber"})
+    platform.forms["new-game"] = {"players": "4", "kind-0": "human", "name-0": "Lan", "kind-1": "easy", "kind-2": "hard",
+                                  "kind-3": "normal", "seed": "77"}
+    app.handle("players")
+    assert platform.html.count('class="seat-row"') == 4
+    app.handle("start")
+    assert app.match.names[0] == "Lan" and len(app.match.seats) == 4 and app.match.seed == 77
+    platform.forms["new-game"]["seed"] = "abc"
+    app.handle("lobby")
+    app.handle("new", "thenumber")
+    app.handle("start")
+    assert "The seed must be a whole number" in platform.text

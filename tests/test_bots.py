@@ -1,0 +1,53 @@
+"""Bots: legal moves at every level, decisions from the view only, and the levels' strength
+(short fixed-seed series here; the 200+ game win rates are in bench/)."""
+
+import random
+
+import pytest
+
+from games import GAMES
+from games.thenumber import bots as tnbots
+from tabletop import bots as botlib
+from tabletop.simulate import play_game, simulate
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("level", botlib.LEVELS)
+def test_every_level_finishes_games_with_legal_moves(game_id, level):
+    game = GAMES[game_id]
+    for players in (game.info.min_players, game.info.max_players):
+        state = play_game(game, [level] * players, seed=players)  # choose() refuses illegal picks
+        assert game.is_over(state)
+
+
+def test_bots_decide_from_the_view_alone():
+    """The policy receives a view; the same view gives the same decision whatever the hidden
+    numbers of the others are."""
+    game = GAMES["thenumber"]
+    state = game.start(3, {}, 5)
+    game.apply(state, 1, "512")
+    other = game.scramble(state, 0, random.Random(1))
+    for level in ("normal", "hard"):
+        picks = {
+            botlib.choose(game, level, game.view(s, 0), 0, game.legal_actions(s, 0), random.Random(9))
+            for s in (state, other, game.scramble(state, 0, random.Random(2)))
+        }
+        assert len(picks) == 1
+
+
+def test_normal_thenumber_bot_avoids_sure_disqualification():
+    """With an opponent left with only the digit 1, any number over 111 containing a 1 is
+    disqualified for sure; Normal never writes one."""
+    game = GAMES["thenumber"]
+    state = game.start(2, {}, 1)
+    state["avail"][1] = "1"
+    pick = tnbots.normal(game, game.view(state, 0), 0, game.legal_actions(state, 0), random.Random(3))
+    assert "1" not in pick or int(pick) <= 111
+
+
+def test_thenumber_normal_beats_easy_and_hard_beats_normal():
+    game = GAMES["thenumber"]
+    normal_vs_easy = simulate(game, ["normal", "easy"], 20, seed=11).by_level()
+    assert normal_vs_easy["normal"][0] >= 0.8
+    hard_vs_normal = simulate(game, ["hard", "normal"], 10, seed=11).by_level()
+    assert hard_vs_normal["hard"][0] >= 0.7

@@ -1,0 +1,87 @@
+"""The shell in the real browser: nothing leaves the origin, broken saves never break the
+lobby, storage failures keep play going, saves export and import as files."""
+
+import json
+
+import pytest
+
+from conftest import open_page
+from test_browser_thenumber import write_number
+
+pytestmark = pytest.mark.browser
+
+
+def test_static_lobby_shows_before_python_and_becomes_interactive(page, site):
+    page.goto(site, wait_until="commit")
+    page.wait_for_selector(".game-card button[disabled]", state="attached")  # static HTML, inert
+    page.wait_for_selector("html[data-ready]", state="attached")
+    assert page.locator(".game-card button[data-act='new']:not([disabled])").count() >= 1
+
+
+def test_no_request_leaves_the_origin(page, site):
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    open_page(page, site + "?game=thenumber&seats=human,hard&seed=2&speed=instant")
+    write_number(page)
+    page.wait_for_selector(".reveal.latest")
+    assert requests
+    outside = [u for u in requests if not u.startswith(site) and not u.startswith(("data:", "blob:"))]
+    assert not outside, outside
+
+
+def test_corrupt_saves_leave_the_lobby_working_with_the_explanation(page, site):
+    open_page(page, site)
+    page.evaluate("""() => {
+        localStorage.setItem('tabletop.save.broken', '{"format": 1, "game": "thenumber", "seats": [');
+        localStorage.setItem('tabletop.save.future', JSON.stringify({format: 9, game: 'thenumber'}));
+        localStorage.setItem('tabletop.save.moves', JSON.stringify({format: 1, game: 'thenumber', seed: 1,
+            seats: [{name: 'A', kind: 'human'}, {name: 'B', kind: 'easy'}], options: {}, actions: [[0, '512'], [0, '999']]}));
+    }""")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", state="attached")
+    broken = page.locator("tr.broken-save")
+    assert broken.count() == 3
+    text = page.inner_text(".saves")
+    assert "broken JSON" in text and "newer version of the app" in text and "Step 2 (A plays '999') is illegal" in text
+    page.click("button[data-act='new'][data-arg='thenumber']")
+    page.click("button[data-act='start']")
+    page.wait_for_selector(".pad")
+    stored = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tabletop.save.')).length")
+    assert stored == 4  # the broken saves were kept aside, not dropped
+
+
+@pytest.mark.parametrize("breakage,notice", [
+    ("Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied', 'SecurityError'); }});", "memory only"),
+    ("Storage.prototype.setItem = function() { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };", "storage is full"),
+], ids=["denied", "full"])
+def test_storage_failure_plays_on_in_memory_with_a_notice(context, site, breakage, notice):
+    context.add_init_script(breakage)
+    page = context.new_page()
+    open_page(page, site + "?game=thenumber&seats=human,easy&seed=5&speed=instant")
+    assert notice in page.inner_text(".notice")
+    write_number(page)
+    page.wait_for_selector(".reveal.latest")
+
+
+def test_export_then_import_a_save_file(page, site, tmp_path):
+    open_page(page, site + "?game=thenumber&seats=human,normal&seed=12&speed=instant")
+    write_number(page, "700")
+    page.wait_for_selector(".reveal.latest")
+    page.click("button[data-act='lobby']")
+    page.wait_for_selector(".saves")
+    with page.expect_download() as download:
+        page.click("button[data-act='export']")
+    path = tmp_path / "saved.json"
+    download.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["game"] == "thenumber" and data["actions"][-1] == [0, "700"] or [0, "700"] in data["actions"]
+    page.set_input_files("input[data-change='import']", str(path))
+    page.wait_for_selector("text=Imported saved.json.")
+    assert page.locator(".saves tbody tr").count() == 2
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 1, "game": "thenumber"')
+    page.set_input_files("input[data-change='import']", str(bad))
+    page.wait_for_selector("text=bad.json was not imported")
+    assert page.locator(".saves tbody tr").count() == 2
+    page.click(".saves tbody tr:nth-child(1) button[data-act='resume']")
+    page.wait_for_selector(".pad")

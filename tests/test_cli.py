@@ -1,0 +1,38 @@
+"""The command line for people who study the games."""
+
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(*args):
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "py"))
+    return subprocess.run([sys.executable, "-m", "games"] + list(args), capture_output=True, text=True, env=env, cwd=ROOT)
+
+
+def test_simulate_prints_win_rates_scores_and_length_with_a_progress_bar():
+    out = run("simulate", "thenumber", "--players", "4", "--bots", "hard,normal,easy,easy", "--games", "3", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert "The Number (4 players, seed 1): 3 games" in out.stdout
+    for level in ("hard", "normal", "easy"):
+        assert level in out.stdout
+    assert "win rate" in out.stdout and "mean score" in out.stdout and "mean game length" in out.stdout
+    assert "3/3 games" in out.stderr  # the progress bar
+    again = run("simulate", "thenumber", "--players", "4", "--bots", "hard,normal,easy,easy", "--games", "3", "--seed", "1", "--quiet")
+    assert again.stdout.splitlines()[:-1] == out.stdout.splitlines()[:-1]  # same seed, same games
+
+
+def test_simulate_refuses_bad_arguments_clearly():
+    out = run("simulate", "thenumber", "--players", "4", "--bots", "hard,normal")
+    assert out.returncode != 0 and "--bots names 2 seats but --players is 4" in out.stderr
+    out = run("simulate", "thenumber", "--bots", "genius,easy")
+    assert out.returncode != 0 and "unknown bot level(s) genius" in out.stderr
+    out = run("simulate", "thenumber", "--bots", "easy,easy,easy,easy,easy,easy")
+    assert out.returncode != 0 and "2 to 5 players" in out.stderr
+
+
+def test_list_shows_the_games():
+    out = run("list")
+    assert out.returncode == 0 and "thenumber" in out.stdout and "2-5 players" in out.stdout

@@ -1,0 +1,85 @@
+"""The kernel's Match: playing, the log and its visibility, and the undo policy."""
+
+import pytest
+
+from tabletop import IllegalAction
+from tabletop.match import Match, make_seats
+from toygame import GAME
+
+
+def match(seed=7, kinds=("human", "human")):
+    return Match(GAME, make_seats(list(kinds)), {}, seed)
+
+
+def test_seats_get_default_names_and_bad_kinds_are_refused():
+    seats = make_seats(["human", "easy", "hard"], ["Ann", "", None])
+    assert [s["name"] for s in seats] == ["Ann", "Easy bot 2", "Hard bot 3"]
+    with pytest.raises(IllegalAction, match="Seat 2: 'robot' is not a seat kind"):
+        make_seats(["human", "robot"])
+
+
+def test_options_are_resolved_and_unknown_ones_refused():
+    assert match().options == {"length": "6"}
+    with pytest.raises(IllegalAction, match="cannot be '9'"):
+        Match(GAME, make_seats(["human", "human"]), {"length": "9"}, 1)
+    with pytest.raises(IllegalAction, match="no option 'speed'"):
+        Match(GAME, make_seats(["human", "human"]), {"speed": "1"}, 1)
+
+
+def test_illegal_moves_are_refused_with_the_reason_and_change_nothing():
+    m = match()
+    with pytest.raises(IllegalAction, match="not your turn"):
+        m.play(1, "end")
+    with pytest.raises(IllegalAction, match="not allowed"):
+        m.play(0, "fly")
+    assert m.history == [] and m.log == []
+
+
+def test_log_names_players_and_hides_private_events():
+    m = match()
+    m.play(0, "mark")
+    m.play(0, "end")
+    assert [m.text(e) for e in m.log_for(0)] == ["Player 1 marks.", "Player 1 ends the turn."]
+    assert [m.text(e) for e in m.log_for(1)] == ["Player 1 ends the turn."]
+    assert [m.text(e) for e in m.log_for(None)] == ["Player 1 ends the turn."]
+
+
+def test_undo_takes_back_own_moves_within_the_turn():
+    m = match()
+    m.play(0, "mark")
+    m.play(0, "mark")
+    assert m.can_undo(0) and not m.can_undo(1)
+    m.undo(0)
+    assert m.state["marks"] == [1, 0] and m.history == [[0, "mark"]]
+    assert len(m.log) == 1
+    m.undo(0)
+    assert m.state["marks"] == [0, 0] and not m.can_undo(0)
+    with pytest.raises(IllegalAction, match="Nothing to undo"):
+        m.undo(0)
+
+
+def test_undo_never_crosses_a_reveal_randomness_or_the_end_of_a_turn():
+    m = match()
+    m.play(0, "mark")
+    m.play(0, "peek")  # a commit event
+    assert not m.can_undo(0)
+    m.play(0, "mark")
+    m.play(0, "draw")  # used the RNG
+    assert not m.can_undo(0)
+    m.play(0, "end")  # the turn passed
+    assert not m.can_undo(0) and not m.can_undo(1)
+
+
+def test_undo_then_replay_is_the_same_as_never_having_played():
+    a, b = match(seed=3), match(seed=3)
+    a.play(0, "draw")
+    a.play(0, "mark")
+    a.undo(0)
+    b.play(0, "draw")
+    assert a.state == b.state and a.history == b.history
+
+
+def test_replay_names_the_first_illegal_step():
+    m = match()
+    with pytest.raises(IllegalAction, match=r"Step 2 \(Player 2 plays 'end'\) is illegal: It is not your turn"):
+        m.replay([[0, "mark"], [1, "end"]])

@@ -1,0 +1,103 @@
+"""Saves: the format round-trips, broken saves are explained and kept, and storage failures
+never stop play (memory fallback with a notice)."""
+
+import json
+
+import pytest
+
+from games import GAMES
+from tabletop import saves
+from tabletop.match import Match, make_seats
+from toygame import GAME as TOY
+
+ALL = dict(GAMES, toy=TOY)
+
+
+class DictStorage:
+    def __init__(self, fail_writes=None):
+        self.data = {}
+        self.fail_writes = fail_writes
+
+    def keys(self):
+        return list(self.data)
+
+    def get(self, key):
+        return self.data.get(key)
+
+    def set(self, key, text):
+        if self.fail_writes:
+            raise RuntimeError(self.fail_writes)
+        self.data[key] = text
+
+    def remove(self, key):
+        self.data.pop(key, None)
+
+
+class DeniedStorage:
+    def keys(self):
+        raise RuntimeError("SecurityError: access denied")
+
+
+def played_match():
+    m = Match(GAMES["thenumber"], make_seats(["human", "easy", "normal"]), {}, 42)
+    for seat, number in ((0, "512"), (1, "347"), (2, "873"), (0, "603"), (1, "999")):
+        m.play(seat, number)
+    return m
+
+
+def test_save_round_trips_to_the_same_position():
+    m = played_match()
+    data = json.loads(json.dumps(saves.to_save(m, created="c", updated="u")))
+    again = saves.load(data, ALL)
+    assert again.state == m.state and again.history == m.history and again.seats == m.seats
+    assert [again.text(e) for e in again.log] == [m.text(e) for e in m.log]
+
+
+@pytest.mark.parametrize("text,reason", [
+    ("{not json", "broken JSON"),
+    ("[1, 2]", "not a save"),
+    ('{"game": "thenumber"}', "no format number"),
+    ('{"format": 99, "game": "thenumber"}', "newer version of the app"),
+    ('{"format": 0, "game": "thenumber"}', "Unknown save format"),
+    ('{"format": 1, "game": "chess", "seats": [], "seed": 1, "actions": []}', "does not have ('chess')"),
+    ('{"format": 1, "game": "thenumber", "seats": "x", "seed": 1, "actions": []}', "list of players is damaged"),
+    ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}], "seed": 1, "actions": []}', "2 to 5 players"),
+    ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}, {"name": "b", "kind": "easy"}], "seed": "x", "actions": []}', "seed is damaged"),
+    ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}, {"name": "b", "kind": "easy"}], "seed": 1, "actions": [[0]]}', "list of moves is damaged"),
+    ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}, {"name": "b", "kind": "easy"}], "seed": 1, "actions": [[0, "512"], [0, "123"]]}', "Step 2 (a plays '123') is illegal"),
+])
+def test_unreadable_saves_are_explained(text, reason):
+    with pytest.raises(saves.SaveError) as err:
+        saves.load(text, ALL)
+    assert reason in str(err.value)
+
+
+def test_store_lists_broken_saves_beside_good_ones_and_keeps_them():
+    storage = DictStorage()
+    store = saves.SaveStore(storage, ALL)
+    store.write("good", saves.to_save(played_match(), updated="2026-01-02"))
+    storage.data[saves.KEY_PREFIX + "bad"] = "{oops"
+    storage.data["unrelated.key"] = "ignored"
+    entries = {e.id: e for e in store.entries()}
+    assert set(entries) == {"good", "bad"}
+    assert entries["good"].match is not None and entries["good"].error is None
+    assert entries["bad"].match is None and "broken JSON" in entries["bad"].error
+    assert store.text("bad") == "{oops"  # kept, so it can be exported
+    store.remove("bad")
+    assert [e.id for e in store.entries()] == ["good"]
+
+
+def test_full_storage_falls_back_to_memory_with_a_notice():
+    store = saves.SaveStore(DictStorage(fail_writes="QuotaExceededError: the quota has been exceeded"), ALL)
+    assert store.notice is None
+    assert store.write("g", saves.to_save(played_match())) is False
+    assert "full" in store.notice
+    assert [e.id for e in store.entries()] == ["g"]  # still there for this session
+
+
+def test_denied_storage_plays_in_memory_with_a_notice():
+    for backend in (None, DeniedStorage()):
+        store = saves.SaveStore(backend, ALL)
+        assert not store.persistent and "memory only" in store.notice
+        store.write("g", saves.to_save(played_match()))
+        assert store.entries()[0].match is not None

@@ -1,0 +1,53 @@
+"""The static page: in step with the code, self-contained (nothing from another origin), and
+Python code that runs on CPython 3.11 as on Pyodide."""
+
+import ast
+import os
+import re
+import sys
+
+import shell  # tools/shell.py
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_static_lobby_and_file_list_are_up_to_date():
+    assert shell.main(["--check"]) == 0, "run: python3 tools/shell.py"
+
+
+def test_every_module_is_shipped_to_the_browser():
+    config = open(os.path.join(ROOT, "pyscript.toml"), encoding="utf-8").read()
+    for module in shell.modules():
+        assert '"./py/{0}" = "./{0}"'.format(module) in config
+
+
+def test_no_request_can_leave_the_origin():
+    for path in ("index.html", "pyscript.toml", "www/app.css"):
+        text = open(os.path.join(ROOT, path), encoding="utf-8").read()
+        assert not re.search(r"(?:src|href)=\"(?:https?:)?//", text), path
+        assert not re.search(r"url\((?:['\"])?(?:https?:)?//", text), path
+        assert "@import" not in text, path
+
+
+def test_the_browser_side_is_the_only_one_touching_js():
+    for folder in ("tabletop", "games"):
+        for dirpath, _, files in os.walk(os.path.join(ROOT, "py", folder)):
+            for name in files:
+                if name.endswith(".py"):
+                    tree = ast.parse(open(os.path.join(dirpath, name), encoding="utf-8").read())
+                    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+                    imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+                    assert not imported & {"js", "pyscript", "pyodide", "webui"}, os.path.join(dirpath, name)
+    for dirpath, _, files in os.walk(os.path.join(ROOT, "py", "games")):
+        for name in files:
+            if name.endswith(".py"):
+                text = open(os.path.join(dirpath, name), encoding="utf-8").read()
+                assert "import webui" not in text and "from webui" not in text
+
+
+def test_python_sources_parse_as_python_3_11():
+    assert sys.version_info[:2] >= (3, 11)
+    for dirpath, _, files in os.walk(os.path.join(ROOT, "py")):
+        for name in files:
+            if name.endswith(".py"):
+                ast.parse(open(os.path.join(dirpath, name), encoding="utf-8").read(), feature_version=(3, 11))

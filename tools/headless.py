@@ -1,0 +1,41 @@
+"""Headless Chromium and a local static server, shared by the browser tests and the benchmarks."""
+
+import functools
+import http.server
+import os
+import shutil
+import threading
+
+import serve
+
+ROOT = serve.ROOT
+# Without the background-networking flags Chromium keeps calling home, and this machine's
+# closed network refuses it many times a second.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def chromium_path(playwright):
+    """$CHROMIUM, else Playwright's own Chromium if installed (None = let Playwright pick it),
+    else the system's chromium. Raises if there is none."""
+    if os.environ.get("CHROMIUM"):
+        return os.environ["CHROMIUM"]
+    managed = playwright.chromium.executable_path
+    if managed and os.path.exists(managed):
+        return None
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser", shutil.which("chromium") or ""):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    raise RuntimeError("No Chromium found: run `make test` (it installs Debian's chromium) or set CHROMIUM.")
+
+
+def launch(playwright):
+    return playwright.chromium.launch(executable_path=chromium_path(playwright), args=CHROMIUM_ARGS, headless=True)
+
+
+def start_server(prefix="/", root=ROOT):
+    """Serve `root` on a free port in a background thread; return (server, base URL)."""
+    handler = functools.partial(type("Handler", (serve.Handler,), {"prefix": prefix}), directory=root)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, "http://127.0.0.1:{}{}".format(server.server_address[1], prefix)
