@@ -178,3 +178,15 @@ def test_new_game_dialog_reads_the_form():
     app.handle("new", "thenumber")
     app.handle("start")
     assert "The seed must be a whole number" in platform.text
+
+
+def test_announcements_since_the_players_last_move_show_under_the_status():
+    app, platform, _ = open_app({"game": "thenumber", "seats": "human,easy", "seed": "6", "speed": "instant"})
+    for _ in range(5):
+        platform.run()
+        app.handle("play", app.match.legal(0)[0])
+    platform.run()
+    assert 'class="announce"' in platform.html and "Round 2 begins" in platform.text
+    app.handle("play", app.match.legal(0)[0])
+    platform.run()
+    assert 'class="announce"' not in platform.html  # old news is only in the log now

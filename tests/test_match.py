@@ -83,3 +83,16 @@ def test_replay_names_the_first_illegal_step():
     m = match()
     with pytest.raises(IllegalAction, match=r"Step 2 \(Player 2 plays 'end'\) is illegal: It is not your turn"):
         m.replay([[0, "mark"], [1, "end"]])
+
+
+def test_determinized_search_finds_the_better_move_and_replays_with_a_seed():
+    """On the toy game, marking (a sure point) beats ending the turn at once."""
+    import random
+
+    from tabletop.search import determinized_search
+
+    m = match(seed=5)
+    view, legal = m.view(0), m.legal(0)
+    picks = [determinized_search(GAME, view, 0, legal, random.Random(3), worlds=30, candidates=["end", "mark"], time_budget=60)
+             for _ in range(2)]
+    assert picks[0] == picks[1] == "mark"

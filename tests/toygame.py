@@ -59,6 +59,13 @@ class Toy(Game):
         return {"scores": scores, "winners": [s for s, v in enumerate(scores) if v == best],
                 "sheet": [{"label": "Total", "values": scores, "kind": "total"}], "notes": []}
 
+    def sample_state(self, view, seat, rng):
+        state = self.start(2, {}, rng.randrange(1 << 30))
+        state.update(turn=view["turn"], seat=view["seat"], draws=list(view["draws"]))
+        state["marks"] = [m if m is not None else rng.randrange(3) for m in view["marks"]]
+        state["over"] = state["turn"] >= state["length"]
+        return state
+
     def scramble(self, state, seat, rng):
         state = clone(state)
         state["marks"] = [m if s == seat else rng.randrange(3) for s, m in enumerate(state["marks"])]

@@ -11,6 +11,8 @@ Events returned by `apply` are dicts:
   - "text" is the log line in plain words; "{0}", "{1}"... stand for the seats' names.
   - "seats": [seat, ...] limits who may see the event (a private draw); absent = public.
   - "commit": True marks a point undo may not cross (hidden information was revealed).
+  - "announce": True asks the screen to show it under the status line as well as in the log
+    (a finished order, The King's arrival: what a player must not miss).
 """
 
 import copy

@@ -48,6 +48,7 @@ class App:
         self.show_rules = False
         self.ui = {}  # the game renderer's own state (a number being typed, a selection)
         self.thinking = None  # the bot seat computing now
+        self.seen_ply = 0  # announcements after this ply are news for the player at the screen
         self._bots_scheduled = False
         self.entries = []
         self._open_from_params(params)
@@ -136,6 +137,7 @@ class App:
         self.notice = None
         self.ui = {}
         self.show_rules = False
+        self.seen_ply = len(match.history)
         humans = match.humans()
         self.viewer = humans[0] if len(humans) == 1 else None
         self.cover = None
@@ -221,6 +223,7 @@ class App:
             return self.render()
         self.notice = None
         self.ui = {}
+        self.seen_ply = len(match.history) - 1  # this move's consequences are news too
         self.autosave()
         self.after_change()
 

@@ -48,6 +48,14 @@ def status_line(ctx, renderer):
     return "Waiting for {}: {}".format(esc(join_names(waiting)), renderer.prompt(ctx, None))
 
 
+def announcements(ctx):
+    """What happened since the player at the screen last moved and must not be missed."""
+    news = [e for e in ctx.match.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.app.seen_ply]
+    if not news:
+        return ""
+    return tag("ul", "".join(tag("li", esc(ctx.match.text(e))) for e in news[-4:]), class_="announce", aria_live="polite")
+
+
 def player_panels(ctx, renderer):
     panels = []
     for seat, info in enumerate(ctx.match.seats):
@@ -128,28 +136,31 @@ def cover(ctx):
 def render(app):
     ctx = Context(app)
     renderer = RENDERERS[ctx.game.info.id]
+    over = ctx.match.is_over()
     can_undo = ctx.viewer is not None and ctx.match.can_undo(ctx.viewer) and app.cover is None
     bar = tag(
         "header",
         tag("h1", esc(ctx.game.info.title))
         + tag("span", esc(ctx.game.progress(ctx.match.state)), class_="progress")
         + tag("nav",
-              button("Undo", "undo", disabled=not can_undo, title="Take back your last move of this turn")
+              ("" if over else button("Undo", "undo", disabled=not can_undo, title="Take back your last move of this turn"))
               + button("Hide rules" if app.show_rules else "Rules", "rules", aria_expanded="true" if app.show_rules else "false")
               + button("Lobby", "lobby")),
         class_="bar",
     )
     parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", role="status", aria_live="polite")]
+    if app.cover is None:
+        parts.append(announcements(ctx))
     for message in (app.notice, app.store.notice):
         if message:
             parts.append(tag("p", esc(message) + " " + button("Dismiss", "dismiss", class_="link"), class_="notice", role="alert"))
-    board = renderer.board(ctx)
-    if ctx.match.is_over():
-        board = score_sheet(ctx) + board
-    main = tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label="Table") + log_section(ctx), class_="table-layout")
-    parts.append(main)
     if app.show_rules:
         parts.append(rules_section(ctx))
+    board = renderer.board(ctx)
+    if over:
+        board = score_sheet(ctx) + board
+    parts.append(tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label="Table") + log_section(ctx),
+                     class_="table-layout"))
     if app.cover is not None:
         parts.append(cover(ctx))
     return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id)

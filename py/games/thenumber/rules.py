@@ -181,13 +181,13 @@ class TheNumber(Game):
             totals = self.totals(state)
             best = max(totals)
             winners = [s for s in range(n) if totals[s] == best]
-            events.append({"type": "over", "commit": True, "text": "Game over: {} {} with {} points.".format(
+            events.append({"type": "over", "commit": True, "announce": True, "text": "Game over: {} {} with {} points.".format(
                 _and(["{%d}" % s for s in winners]), "wins" if len(winners) == 1 else "win together", best)})
         else:
             state["round"] += 1  # TN-17
             state["turn"] = 0
             state["avail"] = [DIGITS] * n
-            events.append({"type": "newround", "text": "Round {} begins: every digit is available again.".format(state["round"] + 1)})
+            events.append({"type": "newround", "announce": True, "text": "Round {} begins: every digit is available again.".format(state["round"] + 1)})
         return events
 
     # --- reading -----------------------------------------------------------------------------

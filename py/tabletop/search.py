@@ -1,0 +1,74 @@
+"""Search over sampled hidden information, for the Hard bots of every game.
+
+Determinized ("perfect information") Monte Carlo: sample full states consistent with what the
+seat knows (`game.sample_state(view, seat, rng)`, never the real state), try each candidate
+action in every sampled world, play on with a fast rollout policy, and keep the action with the
+best average value. Simple, general (simultaneous choices included: the others simply act in
+the rollout), and strong when the rollout policy is sensible.
+
+Budgets are counted in worlds, so a seed reproduces a decision; a wall-clock limit is only a
+guard for slow devices.
+"""
+
+import time
+
+from .game import clone
+
+
+def random_rollout_policy(game, state, seat, legal, rng):
+    return rng.choice(legal)
+
+
+def outcome_value(game, state, seat, margin_weight=0.1):
+    """1 for a win (1/k for a win shared by k), 0 for a loss, plus a small bonus for the score
+    margin over the best opponent (so that search still prefers better losses and wins)."""
+    result = game.result(state)
+    winners = result["winners"]
+    value = 1.0 / len(winners) if seat in winners else 0.0
+    scores = result["scores"]
+    others = [s for i, s in enumerate(scores) if i != seat]
+    if others:
+        spread = max(1.0, max(abs(s) for s in scores))
+        value += margin_weight * (scores[seat] - max(others)) / spread
+    return value
+
+
+def rollout(game, state, seat, rng, policy, max_steps=None, evaluate=None):
+    """Play `state` on (in place) with `policy` for every seat; return the value for `seat`.
+
+    `policy(game, state, seat, legal, rng)` sees the sampled state (it is a made-up world, not
+    the real one). With `max_steps`, a game still running is valued by `evaluate(state, seat)`."""
+    steps = 0
+    while not game.is_over(state):
+        if max_steps is not None and steps >= max_steps:
+            return evaluate(state, seat)
+        for actor in game.to_act(state):
+            if actor not in game.to_act(state):
+                continue
+            legal = game.legal_actions(state, actor)
+            game.apply(state, actor, policy(game, state, actor, legal, rng))
+            steps += 1
+    return outcome_value(game, state, seat)
+
+
+def determinized_search(game, view, seat, legal, rng, worlds=24, policy=random_rollout_policy,
+                        max_steps=None, evaluate=None, candidates=None, time_budget=0.8):
+    """The action with the best mean rollout value over `worlds` sampled worlds.
+
+    `candidates` limits the actions searched (e.g. the best few by a heuristic); all of them
+    are tried in each world, so they are compared on the same samples."""
+    actions = list(candidates or legal)
+    if len(actions) == 1:
+        return actions[0]
+    totals = [0.0] * len(actions)
+    deadline = time.perf_counter() + time_budget
+    for done in range(worlds):
+        if done and time.perf_counter() > deadline:
+            break
+        world = game.sample_state(view, seat, rng)
+        for i, action in enumerate(actions):
+            state = clone(world)
+            game.apply(state, seat, action)
+            totals[i] += rollout(game, state, seat, rng, policy, max_steps, evaluate)
+    best = max(totals)
+    return rng.choice([a for a, t in zip(actions, totals) if t >= best - 1e-9])
