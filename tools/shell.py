@@ -3,8 +3,11 @@
 - index.html shows the lobby as static HTML before Python starts: the block between the
   `lobby:start` / `lobby:end` markers is the lobby renderer's own output.
 - pyscript.toml's [files] maps every module under py/ into the browser's file system.
+- sw.js precaches the app's files under a version that hashes all of them.
 With --check, nothing is written and the exit status says whether both are up to date."""
 
+import hashlib
+import json
 import os
 import re
 import sys
@@ -58,10 +61,41 @@ def index_text(current):
     return _replace_block(text, PRELOAD_START, PRELOAD_END, preload_links(), indent="  ")
 
 
+VERSION_START, VERSION_END = "// version:start (tools/shell.py)", "// version:end"
+STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.css", "www/boot.js", "www/memory-idb.js",
+                "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
+
+
+def app_files():
+    """What the service worker precaches besides the runtime, as the page requests it."""
+    return ["./"] + ["./" + f for f in STATIC_FILES] + ["./py/main.py"] + ["./py/" + m for m in modules()]
+
+
+def version(index_html):
+    """A hash of every app file (index.html as it is about to be written) and the runtime's
+    pinned versions: any change to what a visitor runs gives a new service-worker cache."""
+    digest = hashlib.sha256()
+    for url in app_files()[1:]:
+        path = url[2:]
+        data = index_html.encode("utf-8") if path == "index.html" else open(os.path.join(ROOT, path), "rb").read()
+        digest.update(path.encode() + b"\0" + data + b"\0")
+    lock = json.load(open(os.path.join(ROOT, "package-lock.json")))["packages"]
+    for package in ("node_modules/pyodide", "node_modules/@pyscript/core"):
+        digest.update("{}@{}".format(package, lock[package]["version"]).encode())
+    return digest.hexdigest()[:16]
+
+
+def worker_text(current, index_html):
+    body = "const VERSION = {};\nconst APP_FILES = {};".format(json.dumps(version(index_html)), json.dumps(app_files(), indent=2))
+    return _replace_block(current, VERSION_START, VERSION_END, body)
+
+
 def main(argv):
     check = "--check" in argv
     stale = []
-    for path, make in (("pyscript.toml", lambda old: config_text()), ("index.html", index_text)):
+    fresh_index = index_text(open(os.path.join(ROOT, "index.html"), encoding="utf-8").read())
+    for path, make in (("pyscript.toml", lambda old: config_text()), ("index.html", index_text),
+                       ("sw.js", lambda old: worker_text(old, fresh_index))):
         full = os.path.join(ROOT, path)
         old = open(full, encoding="utf-8").read() if os.path.exists(full) else ""
         new = make(old)
