@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "81c308d7836b9f9d";
+const VERSION = "9fb38352c4a64332";
 const APP_FILES = [
   "./",
   "./index.html",

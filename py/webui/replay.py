@@ -55,11 +55,11 @@ def controls(app, replay):
     return tag(
         "form",
         tag("div",
-            button("⏮", "replay-step", "first", disabled=step == 0, aria_label="First step")
-            + button("◀", "replay-step", "prev", disabled=step == 0, aria_label="Previous step")
+            button("«", "replay-step", "first", disabled=step == 0, aria_label="First step")
+            + button("‹", "replay-step", "prev", disabled=step == 0, aria_label="Previous step")
             + tag("span", "Step {} of {}".format(step, last), class_="replay-count", aria_live="polite")
-            + button("▶", "replay-step", "next", disabled=step == last, aria_label="Next step")
-            + button("⏭", "replay-step", "last", disabled=step == last, aria_label="Last step"),
+            + button("›", "replay-step", "next", disabled=step == last, aria_label="Next step")
+            + button("»", "replay-step", "last", disabled=step == last, aria_label="Last step"),
             class_="replay-buttons")
         + slider
         + tag("label", "See as " + tag("select", seats, name="seat", data_change="replay-seat"))
