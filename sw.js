@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "9fb38352c4a64332";
+const VERSION = "040f2ecf0e61bc10";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -14,6 +14,8 @@ const APP_FILES = [
   "./www/app.css",
   "./www/boot.js",
   "./www/memory-idb.js",
+  "./www/interpreter.mjs",
+  "./www/snapshot-worker.mjs",
   "./www/icon.svg",
   "./www/icon-192.png",
   "./www/icon-512.png",
@@ -43,7 +45,7 @@ const APP_FILES = [
 ];
 // version:end
 
-const CACHE = "banchoi-" + VERSION;
+const CACHE = "banchoi-app-" + VERSION;
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -56,7 +58,7 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key.startsWith("banchoi-") && key !== CACHE) await caches.delete(key);
+      if (key.startsWith("banchoi-app-") && key !== CACHE) await caches.delete(key);
     }
     await self.clients.claim();
   })());

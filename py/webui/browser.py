@@ -151,6 +151,9 @@ def _params():
 
 
 def boot():
+    # A start from a memory snapshot restores the random generator too: without a new seed,
+    # every visit would draw the same "random" seeds and save ids.
+    random.seed()
     root = js.document.getElementById("app")
     platform = BrowserPlatform(root)
     try:
