@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "040f2ecf0e61bc10";
+const VERSION = "df4cf86538b0ad1a";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -16,6 +16,7 @@ const APP_FILES = [
   "./www/memory-idb.js",
   "./www/interpreter.mjs",
   "./www/snapshot-worker.mjs",
+  "./www/ready.mjs",
   "./www/icon.svg",
   "./www/icon-192.png",
   "./www/icon-512.png",

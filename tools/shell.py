@@ -65,7 +65,7 @@ def index_text(current):
 
 VERSION_START, VERSION_END = "// version:start (tools/shell.py)", "// version:end"
 STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.css", "www/boot.js", "www/memory-idb.js",
-                "www/interpreter.mjs", "www/snapshot-worker.mjs", "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
+                "www/interpreter.mjs", "www/snapshot-worker.mjs", "www/ready.mjs", "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
 # Files with a block this tool writes: the version hashes them with that block left out.
 GENERATED = {"sw.js": (VERSION_START, VERSION_END), "www/interpreter.mjs": (VERSION_START, VERSION_END)}
 

@@ -2,6 +2,7 @@
 // PyScript (which runs py/main.py), then registers the service worker for offline play.
 // Kept small: everything else is Python.
 import { indexedDBWorks, installMemoryIndexedDB } from "./memory-idb.js";
+import { whenReady } from "./ready.mjs";
 
 const root = document.documentElement;
 
@@ -12,15 +13,6 @@ if (!(await indexedDBWorks())) {
 
 await import("./vendor/pyscript/core.js");
 
-function whenReady(callback) {
-  if (root.hasAttribute("data-ready")) return callback();
-  new MutationObserver((_, observer) => {
-    if (root.hasAttribute("data-ready")) {
-      observer.disconnect();
-      callback();
-    }
-  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
-}
 
 function offerUpdate(registration) {
   if (document.querySelector(".update-banner")) return;

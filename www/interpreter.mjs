@@ -13,9 +13,10 @@
 // - <html data-start> says which path started the page: "snapshot" or "normal"; data-start-note
 //   says why a snapshot was not used. ?snapshot=off starts the normal way (for comparisons).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
+import { whenReady } from "./ready.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "040f2ecf0e61bc10";
+const APP_VERSION = "df4cf86538b0ad1a";
 const APP_MODULES = [["./py/games/__init__.py", "./games/__init__.py"], ["./py/games/thenumber/__init__.py", "./games/thenumber/__init__.py"], ["./py/games/thenumber/bots.py", "./games/thenumber/bots.py"], ["./py/games/thenumber/data.py", "./games/thenumber/data.py"], ["./py/games/thenumber/rules.py", "./games/thenumber/rules.py"], ["./py/tabletop/__init__.py", "./tabletop/__init__.py"], ["./py/tabletop/bots.py", "./tabletop/bots.py"], ["./py/tabletop/game.py", "./tabletop/game.py"], ["./py/tabletop/match.py", "./tabletop/match.py"], ["./py/tabletop/rng.py", "./tabletop/rng.py"], ["./py/tabletop/saves.py", "./tabletop/saves.py"], ["./py/tabletop/search.py", "./tabletop/search.py"], ["./py/tabletop/share.py", "./tabletop/share.py"], ["./py/tabletop/simulate.py", "./tabletop/simulate.py"], ["./py/webui/app.py", "./webui/app.py"], ["./py/webui/browser.py", "./webui/browser.py"], ["./py/webui/html.py", "./webui/html.py"], ["./py/webui/lobby.py", "./webui/lobby.py"], ["./py/webui/renderers.py", "./webui/renderers.py"], ["./py/webui/replay.py", "./webui/replay.py"], ["./py/webui/table.py", "./webui/table.py"], ["./py/webui/thenumber.py", "./webui/thenumber.py"]];
 const APP_IMPORTS = ["webui.browser", "games", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.html", "webui.lobby", "webui.renderers", "webui.replay", "webui.table", "webui.thenumber", "pickle"];
 // version:end
@@ -60,15 +61,6 @@ async function readSnapshot(cache) {
   return [bytes, ""];
 }
 
-function whenReady(callback) {
-  if (root.hasAttribute("data-ready")) return callback();
-  new MutationObserver((_, observer) => {
-    if (root.hasAttribute("data-ready")) {
-      observer.disconnect();
-      callback();
-    }
-  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
-}
 
 function makeSnapshotLater() {
   whenReady(() => {
