@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "df4cf86538b0ad1a";
+const VERSION = "9a4c55a195dc3d77";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -172,10 +172,6 @@ class SaveStore:
         self._memory[key] = text
         return False
 
-    def write_text(self, save_id, text):
-        """Store raw save text (an import that was already checked)."""
-        return self.write(save_id, parse(text))
-
     def remove(self, save_id):
         key = KEY_PREFIX + save_id
         self._memory.pop(key, None)
