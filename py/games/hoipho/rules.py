@@ -389,7 +389,7 @@ class HoiPho(Game):
                 self._step(state, events, "condition", "Special condition: {}'s {} meets its rival, {}'s {}: its reputation drops to 0 this turn (HP-4).".format(
                     _seat(s), card_name(cards[s]), _seat(zero[s]), card_name(cards[zero[s]])))
         else:
-            self._step(state, events, "condition", "Special conditions: no merchant meets its rival.")
+            self._step(state, events, "nocondition", "Special conditions: no merchant meets its rival.")
 
         # 3. Ranking (HP-9..HP-11)
         rep = record["rep"]
@@ -544,7 +544,7 @@ class HoiPho(Game):
                 return events + self._finish_skill(state)
             # cat
             d["step"] = "give"
-            self._step(state, events, "skill", "{} chooses {}: a card of {}'s choice for a random card of {}'s (HP-3).".format(who, _seat(target), _seat(seat), _seat(target)))
+            self._step(state, events, "skill", "{} picks {}: {} gives a card of their choice and takes one of {}'s at random (HP-3).".format(who, _seat(target), _seat(seat), _seat(target)))
             if len(state["hands"][seat]) == 1:
                 return events + self._cat_exchange(state, state["hands"][seat][0])
             return events
