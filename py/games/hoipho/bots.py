@@ -6,11 +6,12 @@ resolves the turn (ranking and skill) and keeps the choice with the best average
 after it: coins against the richest opponent, contracts far above coins. Cards to discard, pass
 or give are the least useful ones by a fixed worth; rock-paper-scissors throws are random.
 
-Hard: search over sampled hidden hands. Every candidate is tried in the same sampled worlds and
-each world is played on to the end of the round (others and later choices by a quick policy),
-where the contracts are valued by the chance to win the game from there (each later round's
-contract going to any player alike). Rollouts of one world share a seed, so candidates are
-compared on the same luck.
+Hard: search over sampled hidden hands. Every choice is tried in the same sampled worlds, each
+played on to the end of the round by a quick policy (the others pick their cards as often as a
+greedy player does, skills aim at the richest), and valued there by the chance to win the game
+from those contracts (each later round's contract going to any player alike). Rollouts of one
+world share a seed, so the choices are compared on the same luck; after a first batch of worlds
+only the best two are searched further.
 """
 
 import random
@@ -19,14 +20,25 @@ import time
 from tabletop.game import clone
 
 from . import data
-from .rules import is_ship, printed
+from .rules import printed
 
 # Tuning of the evaluations (bot strength only, not rules).
 CONTRACT_WORTH = 10.0  # Normal: a contract against coins
 # Normal: how much a card is worth keeping (discards, Tiger passes, Cat gifts give the least).
 KEEP_WORTH = {0: 3.0, 1: 5.0, 2: 4.5, 3: 2.0, 4: 2.5, 5: 2.0, 6: 3.0, 7: 2.5, 8: 3.5, 9: 2.5, 10: 3.0, 11: 3.5, 12: 3.5}
 NORMAL_SAMPLES = 16
-HARD_WORLDS = 160
+# Hard's model of the others' picks in its rollouts: how often a greedy (Normal) player plays a
+# card of each reputation (0 = ship) when it holds it, on turns 1, 2 and 3 (measured over
+# Normal's own games; a pick is drawn in proportion among the cards in hand).
+PICK_WEIGHT = (
+    (0.07, 0.53, 0.73, 0.01, 0.05, 0.27, 0.6, 0.38, 0.76, 0.16, 0.16, 0.14, 0.06),
+    (0.21, 0.54, 0.82, 0.1, 0.25, 0.42, 0.77, 0.63, 0.84, 0.58, 0.29, 0.23, 0.38),
+    (0.49, 0.55, 0.65, 0.44, 0.54, 0.55, 0.65, 0.67, 0.58, 0.65, 0.42, 0.42, 0.52),
+)
+PICK_WEIGHT_FLOOR = 0.02  # every card keeps some chance
+
+HARD_WORLDS = (100, 200)  # worlds for every choice, then for the finalists
+HARD_FINALISTS = 2
 # A guard, not the normal limit (see bench/RESULTS.md for the measured times): on a slow device
 # the search stops early with the best choice found so far.
 HARD_TIME_BUDGET = 0.6
@@ -56,9 +68,12 @@ def _best_swap(coins, seat, chosen):
     return best[0]
 
 
-def quick(game, state, seat, legal, rng):
-    """A fast policy on a full (sampled) state: random cards, sensible skill targets. It never
-    looks at the others' face-down picks."""
+def quick(game, state, seat, legal, rng, weighted=False):
+    """A fast policy on a full (sampled) state: random cards (`weighted`: as often as a greedy
+    player plays them), sensible skill targets. It never looks at the face-down picks."""
+    if state["phase"] == "pick" and weighted:
+        weights = PICK_WEIGHT[state["turn"]]
+        return rng.choices(legal, [weights[printed(_card(a))] + PICK_WEIGHT_FLOOR for a in legal])[0]
     if state["phase"] in ("pick", "discard"):
         return rng.choice(legal)
     d = state["decision"]
@@ -72,13 +87,13 @@ def quick(game, state, seat, legal, rng):
     return rng.choice(legal)
 
 
-def _play_out(game, state, rng, until):
+def _play_out(game, state, rng, until, weighted=False):
     """Play `state` on with `quick` for every seat while `until(state)` holds."""
     while not state["over"] and until(state):
         for actor in game.to_act(state):
             if actor in game.to_act(state):
                 legal = game.legal_actions(state, actor)
-                game._apply(state, actor, quick(game, state, actor, legal, rng))
+                game._apply(state, actor, quick(game, state, actor, legal, rng, weighted))
 
 
 def _card(action):
@@ -153,25 +168,38 @@ def round_value(state, seat):
     return win_chance(state["contracts"], seat)
 
 
+def _rollout_values(game, view, seat, candidates, rng, worlds, deadline):
+    """Sum over `worlds` sampled worlds of each candidate's value at the end of the round (the
+    same world and the same luck for every candidate), and the number of worlds played."""
+    round0 = view["round"]
+    sums = [0.0] * len(candidates)
+    for done in range(worlds):
+        if done and time.perf_counter() > deadline:
+            return sums, done
+        world = game.sample_state(view, seat, rng)
+        luck = rng.getrandbits(32)
+        for i, action in enumerate(candidates):
+            state = clone(world)
+            game._apply(state, seat, action)
+            _play_out(game, state, random.Random(luck), lambda s: s["round"] == round0, weighted=True)
+            sums[i] += round_value(state, seat)
+    return sums, worlds
+
+
 def hard(game, view, seat, legal, rng):
     d = view["decision"]
     if d and d["step"] == "throw":
         return rng.choice(legal)  # rock-paper-scissors: nothing beats playing at random
-    round0 = view["round"]
-    totals = [0.0] * len(legal)
     deadline = time.perf_counter() + HARD_TIME_BUDGET
-    for done in range(HARD_WORLDS):
-        if done and time.perf_counter() > deadline:
-            break
-        world = game.sample_state(view, seat, rng)
-        luck = rng.getrandbits(32)
-        for i, action in enumerate(legal):
-            state = clone(world)
-            game._apply(state, seat, action)
-            _play_out(game, state, random.Random(luck), lambda s: s["round"] == round0)
-            totals[i] += round_value(state, seat)
-    best = max(totals)
-    return rng.choice([a for a, t in zip(legal, totals) if t >= best - 1e-9])
+    # Every choice on a first batch of worlds, then the best few on a second batch.
+    sums, played = _rollout_values(game, view, seat, legal, rng, HARD_WORLDS[0], deadline)
+    means = {a: s / played for a, s in zip(legal, sums)}
+    finalists = sorted(legal, key=lambda a: -means[a])[:HARD_FINALISTS]
+    if len(finalists) > 1:
+        more, extra = _rollout_values(game, view, seat, finalists, rng, HARD_WORLDS[1], deadline)
+        means = {a: (means[a] * played + s) / (played + extra) for a, s in zip(finalists, more)}
+    best = max(means[a] for a in finalists)
+    return rng.choice([a for a in finalists if means[a] >= best - 1e-9])
 
 
 POLICIES = {"normal": normal, "hard": hard}
