@@ -91,3 +91,15 @@ def test_monopoly_and_round_results_are_announced_under_the_status_line():
         legal = app.match.legal(0)
         app.handle("play", legal[0])
     assert {"takes the contract", "Round"} <= seen
+
+
+def test_number_keys_choose_in_the_order_shown():
+    app, platform, _ = open_app({"game": "hoipho", "seats": "human,easy,easy,easy", "seed": "6", "speed": "instant"})
+    platform.run()
+    first = app.match.legal(0)[0]
+    assert "Keys 1 to 4 choose in the order shown." in platform.text
+    played = len(app.match.history)
+    app.key("9")  # beyond the choices: nothing happens
+    assert len(app.match.history) == played
+    app.key("1")
+    assert app.match.history[played] == [0, first]

@@ -417,6 +417,19 @@ def test_HP_9_highest_gains_2_second_1_lowest_fires():
     assert state["phase"] == "skill" and state["decision"]["skill"] == "tiger" and state["decision"]["owner"] == 2
 
 
+def test_HP_9_waiting_and_refusals_name_the_rule_in_plain_words():
+    state = new(4, [[1], [10], [6], [7]])
+    play(state, 1, 10, 6, 7)  # the Mouse fires for P0
+    reason = GAME.illegal_reason(state, 2, "target:0")
+    assert reason == "Waiting for the Mouse's skill: the player who revealed it chooses first (HP-3, HP-9)."
+    assert GAME.illegal_reason(state, 0, "play:m2") == "The Mouse's skill comes first: choose an opponent for the Mouse (HP-3)."
+    GAME.apply(state, 0, "target:1")
+    GAME.apply(state, 0, "throw:rock")
+    assert "the two players throw first" in GAME.illegal_reason(state, 0, "throw:paper")
+    for reason in (GAME.illegal_reason(state, 2, "throw:rock"), GAME.illegal_reason(state, 1, "rock")):
+        assert "{" not in reason and "(HP-" in reason  # no seat placeholder left in a notice
+
+
 def test_HP_10_a_pig_at_zero_ranks_below_a_hen_at_zero():
     state = new(4, [[12], [1], [10], [11]])
     play(state, 12, 1, 10, 11)

@@ -199,7 +199,8 @@ class HoiPhoRenderer:
         if verb in ("give", "pass"):
             to = d["target"] if verb == "give" else left_of(ctx.viewer, view["players"])
             title = "Choose a card to {} to {}".format(verb, ctx.name(to))
-        return choice + tag("section", tag("h3", title) + tag("div", "".join(cards), class_="hoipho-hand") + self._wait_note(ctx),
+        keys = tag("p", "Keys 1 to {} choose in the order shown.".format(len(legal)), class_="hoipho-keys") if len(legal) > 1 else ""
+        return choice + tag("section", tag("h3", title) + tag("div", "".join(cards), class_="hoipho-hand") + self._wait_note(ctx) + keys,
                             class_="hoipho-handarea", aria_label="Your hand")
 
     def _wait_note(self, ctx):
@@ -307,6 +308,12 @@ class HoiPhoRenderer:
         return False
 
     def key(self, app, key):
+        """Keys 1-9 pick the first to ninth choice on offer, in the order shown."""
+        if app.viewer is None or not key.isdigit() or key == "0" or app.viewer not in app.match.to_act():
+            return False
+        legal = app.match.legal(app.viewer)
+        if int(key) <= len(legal):
+            app.play(legal[int(key) - 1])
         return False
 
 

@@ -63,7 +63,7 @@ SKILL_TEXT = {
     "pig": "Give 1 coin to each player sitting next to you (you lose 2 in all; if short, the left neighbour first).",
 }
 
-_table = " ".join(
+_table = " · ".join(
     "{} {}{}: {}".format(rep, name, ' ("{}")'.format(PIG_TITLE) if rep == 12 else "", SKILL_TEXT[skill])
     for rep, (name, skill) in MERCHANTS.items()
 )
@@ -75,12 +75,14 @@ RULES = (
          "coins (silver 1, gold 5: in the app just a number); contracts.", "Players and components"),
     Rule("HP-3", "seed, ruling",
          "Merchants (animals: the seed's where named; skills: the public Fai-Fo list, the Dragon's and the Pig's from "
-         "the seed; a skill fires only when its card is the lowest merchant, HP-9): " + _table + " "
-         "Rulings: the Cat takes its random card from the opponent's hand as it was before the gift. "
-         "The Goat's second contract comes on top of the round's contract. The Monkey copies any merchant revealed "
-         "in a turn of this round by anyone (not the 3-player discards; the Hen has no skill to copy); with a "
-         "single candidate it copies it at once. Seats sit clockwise in seat order: your left neighbour is the "
-         "next seat. A player with a single card in hand passes or gives it without being asked.",
+         "the seed; a skill fires only when its card is the lowest merchant, HP-9): " + _table + " — "
+         "Rulings: a skill is always used; the Mouse, the Cat and the Snake may pick any opponent (even one without "
+         "coins) and the Horse any two different players. The Cat takes its random card from the opponent's hand as "
+         "it was before the gift. The Dragon returns the coins of ships and ranking gained in this turn. The Goat's "
+         "second contract comes on top of the round's contract. The Monkey copies any merchant revealed in a turn "
+         "of this round by anyone (not the 3-player discards; the Hen has no skill to copy); with a single "
+         "candidate it copies it at once. Seats sit clockwise in seat order: your left neighbour is the next seat. "
+         "A player with a single card in hand passes or gives it without being asked.",
          "Players and components"),
     Rule("HP-4", "seed, ruling",
          "Special conditions (cards 10, 11, 12): a merchant revealed in the same turn as its rival has its reputation "
@@ -119,7 +121,7 @@ RULES = (
     Rule("HP-13", "seed, ruling",
          "After the third turn the player with the most coins gains 1 contract. Tie: the tied players compare the card "
          "left in their hand; the highest reputation wins (a ship counts 0). Ruling: still tied, nobody gains the "
-         "contract.", "End of round, end of game"),
+         "contract; only the tied players show their fourth card.", "End of round, end of game"),
     Rule("HP-14", "seed, ruling",
          "If a player has {} or more contracts at the end of a round, the game ends; that player wins. If several do: "
          "ruling: the most contracts wins, then (seed) the highest card left in hand; ruling: then they share the "

@@ -198,7 +198,9 @@ class HoiPho(Game):
         deck = [merchant(r) for r in MERCHANTS] + [ship(i) for i in range(n, data.SHIPS[n])]
         rngmod.shuffle(state["rng"], deck)
         each = len(deck) // n
-        state["hands"] = [sorted([ship(s)] + deck[s * each:(s + 1) * each], key=lambda c: (printed(c), c)) for s in range(n)]
+        state["hands"] = [[ship(s)] + deck[s * each:(s + 1) * each] for s in range(n)]
+        for hand in state["hands"]:
+            sort_hand(hand)
         state["coins"] = [data.START_COINS] * n
         state["gained"] = [0] * n
         state["pending"] = [None] * n
@@ -260,16 +262,18 @@ class HoiPho(Game):
         if not isinstance(seat, int) or not 0 <= seat < state["players"]:
             return super().waiting_reason(state, seat)
         phase = state["phase"]
-        acting = self.to_act(state)
-        who = _and(["{%d}" % s for s in acting])
         if phase == "discard":
-            return "You have discarded; waiting for the others to discard (HP-5)."
+            return "You have discarded; the discards are shown when everyone has discarded (HP-5)."
         if phase == "pick":
             return "You have already picked your card this turn; the cards are revealed when everyone has picked (HP-6)."
         if phase == "skill":
             d = state["decision"]
-            return "Waiting for the {}'s skill: {} must choose first (HP-9).".format(
-                MERCHANTS[printed(d["card"])][0], who)
+            name = MERCHANTS[printed(d["card"])][0]
+            if d["step"] == "throw":
+                return "Waiting for the Mouse's rock-paper-scissors: the two players throw first (HP-3)."
+            if d["step"] == "pass":
+                return "You have chosen the card to pass; waiting for the others to choose theirs (HP-3)."
+            return "Waiting for the {}'s skill: the player who revealed it chooses first (HP-3, HP-9).".format(name)
         return super().waiting_reason(state, seat)
 
     def explain_illegal(self, state, seat, action):
