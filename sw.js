@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "9a4c55a195dc3d77";
+const VERSION = "1347b121ddb649d7";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -22,6 +22,10 @@ const APP_FILES = [
   "./www/icon-512.png",
   "./py/main.py",
   "./py/games/__init__.py",
+  "./py/games/hoipho/__init__.py",
+  "./py/games/hoipho/bots.py",
+  "./py/games/hoipho/data.py",
+  "./py/games/hoipho/rules.py",
   "./py/games/thenumber/__init__.py",
   "./py/games/thenumber/bots.py",
   "./py/games/thenumber/data.py",
@@ -37,6 +41,7 @@ const APP_FILES = [
   "./py/tabletop/simulate.py",
   "./py/webui/app.py",
   "./py/webui/browser.py",
+  "./py/webui/hoipho.py",
   "./py/webui/html.py",
   "./py/webui/lobby.py",
   "./py/webui/renderers.py",

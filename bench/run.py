@@ -334,6 +334,9 @@ def write_results(results, path):
 
 WINRATE_PAIRINGS = {
     "thenumber": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"]],
+    # 4 players (issue 4): the three levels together, then each level against three of the one below.
+    "hoipho": [["hard", "normal", "easy", "easy"], ["hard", "normal", "normal", "normal"],
+               ["normal", "easy", "easy", "easy"], ["hard", "easy", "easy", "easy"]],
 }
 
 

@@ -1,0 +1,918 @@
+"""Hội Phố: rules HP-1..HP-15 as a small state machine.
+
+Cards are short ids: "m1".."m12" the merchants (the number is the printed reputation), "s1".."s8"
+the Merchant Ships (seat i's own ship is "s<i+1>"; the rest are the 5-player spares).
+
+State (plain data):
+  players, round, turn      round and turn are 0-based; 3 turns a round
+  phase                     "discard" (3 players, round start), "pick", "skill", "over"
+  hands[seat]               sorted card ids; a card picked face down stays in hand until the reveal
+  pending[seat]             the card picked (or discarded) face down this step, hidden; None = not yet
+  discards[seat]            the 3-player discard of this round, public once all discarded (else None)
+  played[seat]              the cards this seat revealed this round, in order (public)
+  coins, contracts          per seat; gained[seat] = coins gained this turn (the Dragon returns them)
+  decision                  a skill waiting for choices (see _decision), or None
+  known[seat]               [[holder, card], ...]: cards `seat` knows sit in another hand (Tiger, Cat)
+  goat                      seats owed the Goat's second contract if they take this round's contract
+  round_gains[seat]         contracts gained this round so far (Goat)
+  reveals                   every reveal of the game, public: cards, reputations, ranking, steps
+  rounds                    every finished round, public: coins, contracts, who took it and why
+  winners, over
+Actions: "discard:<card>", "play:<card>", "copy:<card>" (Monkey), "target:<seat>" (Mouse, Cat,
+Snake), "throw:<rock|paper|scissors>" (Mouse), "give:<card>" (Cat), "pass:<card>" (Tiger),
+"swap:<seat>" (Horse, twice).
+"""
+
+from tabletop import Game, clone
+from tabletop import rng as rngmod
+
+from . import data
+from .data import MERCHANTS, RIVALS, TURNS
+
+SKILLS_WITH_TARGET = ("mouse", "cat", "snake")
+
+
+# --- cards -------------------------------------------------------------------------------------
+def is_ship(card):
+    return card[0] == "s"
+
+
+def printed(card):
+    """The printed reputation (a ship: 0)."""
+    return 0 if is_ship(card) else int(card[1:])
+
+
+def skill_of(card):
+    return MERCHANTS[printed(card)][1]
+
+
+def card_name(card):
+    """"Dog (11)", "ship"."""
+    if is_ship(card):
+        return "ship"
+    rep = printed(card)
+    return "{} ({})".format(MERCHANTS[rep][0], rep)
+
+
+def merchant(rep):
+    return "m{}".format(rep)
+
+
+def ship(index):
+    return "s{}".format(index + 1)
+
+
+def all_cards(players):
+    return [merchant(r) for r in MERCHANTS] + [ship(i) for i in range(data.SHIPS[players])]
+
+
+def sort_hand(hand):
+    hand.sort(key=lambda c: (printed(c), c))
+
+
+def left_of(seat, players):
+    """The player on `seat`'s left: seats sit clockwise in seat order (HP-3 ruling)."""
+    return (seat + 1) % players
+
+
+def right_of(seat, players):
+    return (seat - 1) % players
+
+
+def _and(items):
+    items = list(items)
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _seat(seat):
+    return "{%d}" % seat
+
+
+def _coins(n):
+    return "{} coin{}".format(n, "" if n == 1 else "s")
+
+
+# --- ranking a turn: pure functions of the revealed cards (also used by the bots) --------------
+def ship_gains(cards):
+    """HP-7: what each seat gains from ships, and how many ships sailed."""
+    ships = [s for s, c in enumerate(cards) if c is not None and is_ship(c)]
+    pay = data.SHIP_PAY.get(len(ships), 0)
+    return [pay if s in ships else 0 for s in range(len(cards))], ships
+
+
+def zeroed(cards):
+    """HP-4, HP-8: {seat: seat of the rival it met} for every merchant turned to 0."""
+    where = {printed(c): s for s, c in enumerate(cards) if c is not None and not is_ship(c)}
+    found = {}
+    for rep, s in where.items():
+        rival = RIVALS.get(rep)
+        if rival is not None and rival in where:
+            found[s] = where[rival]
+    return found
+
+
+def current_rep(cards, zero):
+    return [0 if (c is None or is_ship(c) or s in zero) else printed(c) for s, c in enumerate(cards)]
+
+
+def ranking(cards, zero):
+    """HP-9, HP-10: the merchants' seats from highest to lowest."""
+    rep = current_rep(cards, zero)
+    merchants = [s for s, c in enumerate(cards) if c is not None and not is_ship(c)]
+    return sorted(merchants, key=lambda s: (rep[s], -printed(cards[s])), reverse=True)
+
+
+def rank_gains(order):
+    """HP-9, HP-11: (coins by seat of the ranking, the seat whose skill fires, mode)."""
+    gains = {}
+    if not order:
+        return gains, None, "none"
+    gains[order[0]] = data.HIGH_PAY
+    if len(order) == 1:
+        return gains, order[0], "monopoly"
+    if len(order) == 2:
+        return gains, order[-1], "solo"
+    gains[order[1]] = data.SECOND_PAY
+    return gains, order[-1], "ranking"
+
+
+def monkey_candidates(played, monkey_seat):
+    """Merchants the Monkey may copy: revealed in a turn this round (this turn included), other
+    than the Monkey itself, with a skill (the Hen has none). Ordered by reputation."""
+    found = set()
+    for cards in played:
+        for c in cards:
+            if not is_ship(c) and skill_of(c) not in ("monkey", "hen"):
+                found.add(c)
+    return sorted(found, key=printed)
+
+
+def round_winner(coins, kept):
+    """HP-13: (the seat taking the contract or None, the tied seats or [])."""
+    best = max(coins)
+    top = [s for s, c in enumerate(coins) if c == best]
+    if len(top) == 1:
+        return top[0], []
+    high = max(printed(kept[s]) for s in top)
+    holders = [s for s in top if printed(kept[s]) == high]
+    return (holders[0] if len(holders) == 1 else None), top
+
+
+class HoiPho(Game):
+    info = data.INFO
+
+    # --- set-up ----------------------------------------------------------------------------
+    def new_game(self, players, options, seed):
+        state = {
+            "players": players,
+            "rng": rngmod.new_rng(seed),
+            "round": -1,
+            "turn": 0,
+            "phase": "pick",
+            "hands": [[] for _ in range(players)],
+            "pending": [None] * players,
+            "discards": [None] * players,
+            "played": [[] for _ in range(players)],
+            "coins": [data.START_COINS] * players,
+            "contracts": [0] * players,
+            "gained": [0] * players,
+            "decision": None,
+            "known": [[] for _ in range(players)],
+            "goat": [],
+            "round_gains": [0] * players,
+            "reveals": [],
+            "rounds": [],
+            "winners": [],
+            "over": False,
+        }
+        self._new_round(state)
+        return state
+
+    def _new_round(self, state):
+        """HP-5: a ship and 2 coins each, the rest shuffled and dealt."""
+        n = state["players"]
+        state["round"] += 1
+        state["turn"] = 0
+        deck = [merchant(r) for r in MERCHANTS] + [ship(i) for i in range(n, data.SHIPS[n])]
+        rngmod.shuffle(state["rng"], deck)
+        each = len(deck) // n
+        state["hands"] = [[ship(s)] + deck[s * each:(s + 1) * each] for s in range(n)]
+        for hand in state["hands"]:
+            sort_hand(hand)
+        state["coins"] = [data.START_COINS] * n
+        state["gained"] = [0] * n
+        state["pending"] = [None] * n
+        state["discards"] = [None] * n
+        state["played"] = [[] for _ in range(n)]
+        state["known"] = [[] for _ in range(n)]
+        state["goat"] = []
+        state["round_gains"] = [0] * n
+        state["decision"] = None
+        state["phase"] = "discard" if data.DISCARDS[n] else "pick"
+        events = [{"type": "round", "announce": True, "text": "Round {} begins: every player has a ship and {} (HP-5).".format(
+            state["round"] + 1, _coins(data.START_COINS))}]
+        for s in range(n):
+            events.append({"type": "deal", "seats": [s], "text": "{%d} is dealt %s." % (s, _and(card_name(c) for c in state["hands"][s]))})
+        if state["phase"] == "discard":
+            events.append({"type": "info", "text": "With {} players every player first discards one card face up, all at once (HP-5).".format(n)})
+        return events
+
+    # --- whose turn, what is legal ---------------------------------------------------------
+    def to_act(self, state):
+        phase = state["phase"]
+        if phase in ("discard", "pick"):
+            return [s for s in range(state["players"]) if state["pending"][s] is None]
+        if phase == "skill":
+            d = state["decision"]
+            if d["step"] == "throw":
+                return [s for s in (d["owner"], d["target"]) if d["throws"][s] is None]
+            if d["step"] == "pass":
+                return [s for s in range(state["players"]) if d["passes"][s] is None]
+            return [d["owner"]]
+        return []
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        phase, n = state["phase"], state["players"]
+        hand = state["hands"][seat]
+        if phase == "discard":
+            return ["discard:" + c for c in hand]
+        if phase == "pick":
+            return ["play:" + c for c in hand]
+        d = state["decision"]
+        step = d["step"]
+        if step == "copy":
+            return ["copy:" + c for c in d["candidates"]]
+        if step == "target":
+            return ["target:{}".format(s) for s in range(n) if s != seat]
+        if step == "throw":
+            return ["throw:" + t for t in data.THROWS]
+        if step == "give":
+            return ["give:" + c for c in hand]
+        if step == "pass":
+            return ["pass:" + c for c in hand]
+        if step == "swap":
+            return ["swap:{}".format(s) for s in range(n) if s not in d["swap"]]
+        return []
+
+    def waiting_reason(self, state, seat):
+        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+            return super().waiting_reason(state, seat)
+        phase = state["phase"]
+        if phase == "discard":
+            return "You have discarded; the discards are shown when everyone has discarded (HP-5)."
+        if phase == "pick":
+            return "You have already picked your card this turn; the cards are revealed when everyone has picked (HP-6)."
+        if phase == "skill":
+            d = state["decision"]
+            name = MERCHANTS[printed(d["card"])][0]
+            if d["step"] == "throw":
+                return "Waiting for the Mouse's rock-paper-scissors: the two players throw first (HP-3)."
+            if d["step"] == "pass":
+                return "You have chosen the card to pass; waiting for the others to choose theirs (HP-3)."
+            return "Waiting for the {}'s skill: the player who revealed it chooses first (HP-3, HP-9).".format(name)
+        return super().waiting_reason(state, seat)
+
+    def explain_illegal(self, state, seat, action):
+        kind, _, arg = str(action).partition(":")
+        phase = state["phase"]
+        if phase == "discard":
+            if kind != "discard":
+                return "With 3 players, first discard one card face up (HP-5)."
+            return "You can only discard a card from your hand (HP-5)."
+        if phase == "pick":
+            if kind != "play":
+                return "Pick one card from your hand face down (HP-6)."
+            return "That card is not in your hand: pick one of yours (HP-6)."
+        d = state["decision"]
+        name = MERCHANTS[printed(d["card"])][0]
+        need = {
+            "copy": "choose a merchant revealed this round for the Monkey to copy (HP-3)",
+            "target": "choose an opponent for the {} (HP-3)".format(name),
+            "throw": "throw rock, paper or scissors (HP-3)",
+            "give": "choose a card from your hand to give (HP-3)",
+            "pass": "choose a card from your hand to pass to your left (HP-3)",
+            "swap": "choose two different players whose coins the Horse swaps (HP-3)",
+        }[d["step"]]
+        return "The {}'s skill comes first: {}.".format(name, need)
+
+    def action_label(self, state, seat, action):
+        kind, _, arg = action.partition(":")
+        if kind in ("discard", "play", "give", "pass", "copy"):
+            return "{} {}".format({"discard": "Discard", "play": "Play", "give": "Give", "pass": "Pass", "copy": "Copy the"}[kind], card_name(arg))
+        if kind == "throw":
+            return arg.capitalize()
+        return action
+
+    # --- playing -----------------------------------------------------------------------------
+    def _apply(self, state, seat, action):
+        kind, _, arg = action.partition(":")
+        phase = state["phase"]
+        if phase == "discard":
+            return self._secret(state, state["pending"], seat, arg, "{%d} discards a card face down.", self._reveal_discards)
+        if phase == "pick":
+            return self._secret(state, state["pending"], seat, arg, "{%d} picks a card face down.", self._reveal)
+        return self._decide(state, seat, kind, arg)
+
+    def _secret(self, state, slots, seat, choice, text, resolve):
+        """A simultaneous secret choice: kept hidden in `slots` until every seat has chosen."""
+        slots[seat] = choice
+        events = [{"type": "pick", "seat": seat, "text": text % seat}]
+        if not self.to_act(state):
+            events += resolve(state)
+        return events
+
+    def _reveal_discards(self, state):
+        n = state["players"]
+        for s in range(n):
+            card = state["pending"][s]
+            state["hands"][s].remove(card)
+            state["discards"][s] = card
+        state["pending"] = [None] * n
+        state["phase"] = "pick"
+        shown = _and("%s %s" % (_seat(s), card_name(state["discards"][s])) for s in range(n))
+        return [{"type": "discard", "commit": True, "text": "Discards, face up: {} (HP-5).".format(shown)}]
+
+    def _step(self, state, events, kind, text, announce=False):
+        """One step of the reveal: kept in the reveal record (for the table) and logged."""
+        state["reveals"][-1]["steps"].append({"kind": kind, "text": text})
+        event = {"type": "step-" + kind, "text": text}
+        if announce:
+            event["announce"] = True
+        events.append(event)
+
+    def _gain(self, state, seat, amount):
+        state["coins"][seat] += amount
+        state["gained"][seat] += amount
+
+    def _reveal(self, state):
+        """HP-6..HP-11: reveal the picked cards and rank them, then the lowest's skill."""
+        n = state["players"]
+        cards = list(state["pending"])
+        for s in range(n):
+            state["hands"][s].remove(cards[s])
+            state["played"][s].append(cards[s])
+            self._forget_card(state, cards[s])
+        state["pending"] = [None] * n
+        state["gained"] = [0] * n
+        zero = zeroed(cards)
+        order = ranking(cards, zero)
+        gains, lowest, mode = rank_gains(order)
+        record = {
+            "round": state["round"], "turn": state["turn"], "cards": cards,
+            "rep": current_rep(cards, zero), "zero": [zero.get(s) for s in range(n)],
+            "order": order, "mode": mode, "pay": [0] * n, "skill": lowest, "steps": [],
+        }
+        state["reveals"].append(record)
+        shown = ", ".join("%s %s" % (_seat(s), card_name(cards[s])) for s in range(n))
+        events = [{"type": "reveal", "commit": True,
+                   "text": "Round {}, turn {}: the cards are revealed: {}.".format(state["round"] + 1, state["turn"] + 1, shown)}]
+
+        # 1. Ships (HP-7)
+        pay, ships = ship_gains(cards)
+        for s in ships:
+            if pay[s]:
+                self._gain(state, s, pay[s])
+                record["pay"][s] += pay[s]
+        if not ships:
+            text = "Ships: none sails."
+        elif len(ships) == 1:
+            text = "Ships: {} sails alone and gains {} (HP-7).".format(_seat(ships[0]), _coins(pay[ships[0]]))
+        elif pay[ships[0]]:
+            text = "Ships: {} sail and gain {} each (HP-7).".format(_and(_seat(s) for s in ships), _coins(pay[ships[0]]))
+        else:
+            text = "Ships: {} ships sail ({}), so nobody gains anything from ships (HP-7).".format(len(ships), _and(_seat(s) for s in ships))
+        self._step(state, events, "ships", text)
+
+        # 2. Special conditions (HP-4, HP-8)
+        if zero:
+            for s in sorted(zero, key=lambda s: -printed(cards[s])):
+                self._step(state, events, "condition", "Special condition: {}'s {} meets its rival, {}'s {}: its reputation drops to 0 this turn (HP-4).".format(
+                    _seat(s), card_name(cards[s]), _seat(zero[s]), card_name(cards[zero[s]])))
+        else:
+            self._step(state, events, "nocondition", "Special conditions: no merchant meets its rival.")
+
+        # 3. Ranking (HP-9..HP-11)
+        rep = record["rep"]
+        if mode == "none":
+            self._step(state, events, "ranking", "Ranking: no merchant was revealed, so nobody ranks.")
+        else:
+            listing = " > ".join("{} {} {}".format(MERCHANTS[printed(cards[s])][0], rep[s], "(%s)" % _seat(s)) for s in order)
+            self._step(state, events, "ranking", "Ranking: {}.".format(listing))
+            for s, amount in sorted(gains.items(), key=lambda kv: -kv[1]):
+                self._gain(state, s, amount)
+                record["pay"][s] += amount
+            top = order[0]
+            if mode == "monopoly":
+                self._step(state, events, "monopoly", "Monopoly: {}'s {} is the only merchant: it gains {} and then triggers its skill (HP-11).".format(
+                    _seat(top), card_name(cards[top]), _coins(data.HIGH_PAY)), announce=True)
+            elif mode == "solo":
+                self._step(state, events, "solo", "Solo: only two merchants: {}'s {} is highest and gains {}; {}'s {} is lowest and triggers its skill; no coin for second place (HP-11).".format(
+                    _seat(top), card_name(cards[top]), _coins(data.HIGH_PAY), _seat(lowest), card_name(cards[lowest])), announce=True)
+            else:
+                second = order[1]
+                self._step(state, events, "high", "{}'s {} is highest: +{}. {}'s {} is second: +{} (HP-9).".format(
+                    _seat(top), card_name(cards[top]), _coins(data.HIGH_PAY), _seat(second), card_name(cards[second]), _coins(data.SECOND_PAY)))
+                self._step(state, events, "lowest", "{}'s {} is lowest{} and triggers its skill (HP-9).".format(
+                    _seat(lowest), card_name(cards[lowest]), " at 0" if rep[lowest] == 0 else ""))
+        if lowest is None:
+            return events + self._end_turn(state)
+        return events + self._skill(state, lowest, cards[lowest], via_monkey=False)
+
+    # --- skills (HP-3) ----------------------------------------------------------------------
+    def _decision(self, state, seat, card, skill, step, via_monkey, **extra):
+        n = state["players"]
+        state["decision"] = dict({
+            "owner": seat, "card": card, "skill": skill, "monkey": via_monkey, "step": step,
+            "target": None, "throws": [None] * n, "passes": [None] * n, "swap": [], "candidates": [],
+        }, **extra)
+        state["phase"] = "skill"
+        return []
+
+    def _skill_name(self, seat, card, via_monkey):
+        name = MERCHANTS[printed(card)][0]
+        if via_monkey:
+            return "{}'s Monkey, copying the {},".format(_seat(seat), name)
+        return "{}'s {}".format(_seat(seat), name)
+
+    def _skill(self, state, seat, card, via_monkey):
+        """Fire `card`'s skill for `seat` (the lowest merchant, or the Monkey copying it)."""
+        skill = skill_of(card)
+        n = state["players"]
+        events = []
+        who = self._skill_name(seat, card, via_monkey)
+        coins = state["coins"]
+        if skill == "monkey":
+            candidates = monkey_candidates(state["played"], seat)
+            if not candidates:
+                self._step(state, events, "skill", "{}'s Monkey has no revealed skill to copy this round: nothing happens (HP-3).".format(_seat(seat)))
+            elif len(candidates) == 1:
+                self._step(state, events, "skill", "{}'s Monkey copies the {}, the only skill revealed this round (HP-3).".format(_seat(seat), card_name(candidates[0])))
+                return events + self._skill(state, seat, candidates[0], via_monkey=True)
+            else:
+                self._decision(state, seat, card, "monkey", "copy", False, candidates=candidates)
+                self._step(state, events, "skill", "{}'s Monkey chooses a skill to copy among {} (HP-3).".format(
+                    _seat(seat), _and(card_name(c) for c in candidates)))
+                return events
+        elif skill == "mouse":
+            self._gain(state, seat, data.MOUSE_GAIN)
+            self._step(state, events, "skill", "{} gains {}, then challenges an opponent to rock-paper-scissors (HP-3).".format(who, _coins(data.MOUSE_GAIN)))
+            self._decision(state, seat, card, skill, "target", via_monkey)
+            return events
+        elif skill == "buffalo":
+            self._gain(state, seat, data.BUFFALO_GAIN)
+            self._step(state, events, "skill", "{} gains {} (HP-3).".format(who, _coins(data.BUFFALO_GAIN)))
+        elif skill == "tiger":
+            self._decision(state, seat, card, skill, "pass", via_monkey)
+            d = state["decision"]
+            for s in range(n):
+                if len(state["hands"][s]) == 1:
+                    d["passes"][s] = state["hands"][s][0]  # a single card is passed without asking
+            self._step(state, events, "skill", "{}: every player passes one card to the player on their left, all at once (HP-3).".format(who))
+            if not self.to_act(state):
+                return events + self._tiger_passes(state)
+            return events
+        elif skill in ("cat", "snake"):
+            self._decision(state, seat, card, skill, "target", via_monkey)
+            self._step(state, events, "skill", "{} chooses an opponent (HP-3).".format(who))
+            return events
+        elif skill == "dragon":
+            back = [s for s in range(n) if state["gained"][s]]
+            if back:
+                for s in back:
+                    coins[s] -= state["gained"][s]
+                text = "{} prevents collecting coins: {} return{} what they gained this turn (HP-3).".format(
+                    who, _and("%s %s" % (_seat(s), _coins(state["gained"][s])) for s in back), "s" if len(back) == 1 else "")
+                state["gained"] = [0] * n
+            else:
+                text = "{} prevents collecting coins: nobody gained any this turn (HP-3).".format(who)
+            self._step(state, events, "skill", text)
+        elif skill == "horse":
+            self._decision(state, seat, card, skill, "swap", via_monkey)
+            self._step(state, events, "skill", "{} swaps the coins of two players: {} chooses them (HP-3).".format(who, _seat(seat)))
+            return events
+        elif skill == "goat":
+            state["contracts"][seat] += data.GOAT_CONTRACTS
+            state["round_gains"][seat] += data.GOAT_CONTRACTS
+            state["goat"].append(seat)
+            self._step(state, events, "skill", "{} gains a contract; if {} also takes this round's contract, another one (HP-3).".format(who, _seat(seat)), announce=True)
+        elif skill == "hen":
+            self._step(state, events, "skill", "{} has no skill: nothing happens (HP-3).".format(who))
+        elif skill == "dog":
+            lost = min(data.DOG_LOSS, coins[seat])
+            coins[seat] -= lost
+            self._step(state, events, "skill", "{}: {} loses {} (HP-3).".format(who, _seat(seat), _coins(lost)))
+        elif skill == "pig":
+            given = []
+            for neighbour in (left_of(seat, n), right_of(seat, n)):
+                if coins[seat] >= data.PIG_GIFT:
+                    coins[seat] -= data.PIG_GIFT
+                    coins[neighbour] += data.PIG_GIFT
+                    given.append(neighbour)
+            if len(given) == 2:
+                text = "{} gives {} each to {} and {} (HP-3).".format(who, _coins(data.PIG_GIFT), _seat(given[0]), _seat(given[1]))
+            elif given:
+                text = "{} gives {} to {}, the left neighbour first; {} has no coin left for {} (HP-3).".format(
+                    who, _coins(data.PIG_GIFT), _seat(given[0]), _seat(seat), _seat(right_of(seat, n)))
+            else:
+                text = "{} has no coin to give (HP-3).".format(who)
+            self._step(state, events, "skill", text)
+        return events + self._end_turn(state)
+
+    def _decide(self, state, seat, kind, arg):
+        d = state["decision"]
+        step, skill = d["step"], d["skill"]
+        n = state["players"]
+        events = []
+        who = self._skill_name(d["owner"], d["card"], d["monkey"])
+        if step == "copy":
+            state["decision"] = None
+            state["phase"] = "pick"
+            self._step(state, events, "skill", "{}'s Monkey copies the {} (HP-3).".format(_seat(seat), card_name(arg)))
+            return events + self._skill(state, seat, arg, via_monkey=True)
+        if step == "target":
+            target = int(arg)
+            d["target"] = target
+            if skill == "mouse":
+                d["step"] = "throw"
+                self._step(state, events, "skill", "{} challenges {}: both throw rock, paper or scissors in secret (HP-3).".format(who, _seat(target)))
+                return events
+            if skill == "snake":
+                stolen = min(data.SNAKE_STEAL, state["coins"][target])
+                state["coins"][target] -= stolen
+                state["coins"][seat] += stolen
+                self._step(state, events, "skill", "{} steals {} from {} (HP-3).".format(who, _coins(stolen), _seat(target)))
+                return events + self._finish_skill(state)
+            # cat
+            d["step"] = "give"
+            self._step(state, events, "skill", "{} picks {}: {} gives a card of their choice and takes one of {}'s at random (HP-3).".format(who, _seat(target), _seat(seat), _seat(target)))
+            if len(state["hands"][seat]) == 1:
+                return events + self._cat_exchange(state, state["hands"][seat][0])
+            return events
+        if step == "give":
+            return self._cat_exchange(state, arg)
+        if step == "throw":
+            return self._secret(state, d["throws"], seat, arg, "{%d} throws in secret.", self._rps)
+        if step == "pass":
+            return self._secret(state, d["passes"], seat, arg, "{%d} chooses a card to pass.", self._tiger_passes)
+        if step == "swap":
+            d["swap"].append(int(arg))
+            if len(d["swap"]) < 2:
+                events.append({"type": "info", "text": "{%d} chooses %s for the Horse's swap." % (seat, _seat(int(arg)))})
+                return events
+            a, b = d["swap"]
+            coins = state["coins"]
+            self._step(state, events, "skill", "{} swaps the coins of {} ({}) and {} ({}) (HP-3).".format(
+                who, _seat(a), coins[a], _seat(b), coins[b]))
+            coins[a], coins[b] = coins[b], coins[a]
+            return events + self._finish_skill(state)
+        raise AssertionError("unknown decision step " + step)
+
+    def _finish_skill(self, state):
+        state["decision"] = None
+        return self._end_turn(state)
+
+    def _rps(self, state):
+        d = state["decision"]
+        owner, target = d["owner"], d["target"]
+        a, b = d["throws"][owner], d["throws"][target]
+        events = []
+        if a == b:
+            d["throws"] = [None] * state["players"]
+            self._step(state, events, "skill", "Rock-paper-scissors: {} and {} both throw {}: a draw, they throw again (HP-3).".format(_seat(owner), _seat(target), a))
+            events[-1]["commit"] = True
+            return events
+        winner, loser = (owner, target) if data.BEATS[a] == b else (target, owner)
+        lost = state["coins"][loser] // data.MOUSE_LOSS_DIVISOR
+        state["coins"][loser] -= lost
+        self._step(state, events, "skill", "Rock-paper-scissors: {} throws {}, {} throws {}: {} wins; {} discards half their coins, {} (HP-3).".format(
+            _seat(owner), a, _seat(target), b, _seat(winner), _seat(loser), _coins(lost)))
+        events[-1]["commit"] = True
+        return events + self._finish_skill(state)
+
+    def _cat_exchange(self, state, give):
+        """The Cat: `give` goes to the target, a random card of the target's hand (as it was
+        before the gift) comes back (HP-3 ruling)."""
+        d = state["decision"]
+        owner, target = d["owner"], d["target"]
+        theirs = state["hands"][target]
+        take = theirs[rngmod.below(state["rng"], len(theirs))]
+        theirs.remove(take)
+        state["hands"][owner].remove(give)
+        theirs.append(give)
+        state["hands"][owner].append(take)
+        sort_hand(theirs)
+        sort_hand(state["hands"][owner])
+        # What each seat knows of the others' hands (for sample_state): owner and target saw
+        # both cards; the others lose track of what either hand holds.
+        known = state["known"]
+        for s in range(state["players"]):
+            if s == owner:
+                known[s] = [k for k in known[s] if k[1] != take] + [[target, give]]
+            elif s == target:
+                known[s] = [k for k in known[s] if k[1] != give] + [[owner, take]]
+            else:
+                known[s] = [k for k in known[s] if k[0] not in (owner, target)]
+        events = []
+        who = self._skill_name(owner, d["card"], d["monkey"])
+        self._step(state, events, "skill", "{} gives {} a card and takes one of {}'s at random (HP-3).".format(who, _seat(target), _seat(target)))
+        events[-1]["commit"] = True
+        events.append({"type": "private", "seats": [owner, target], "text": "{%d} gives {%d} the %s and takes the %s." % (owner, target, card_name(give), card_name(take))})
+        return events + self._finish_skill(state)
+
+    def _tiger_passes(self, state):
+        d = state["decision"]
+        n = state["players"]
+        passes = d["passes"]
+        for s in range(n):
+            state["hands"][s].remove(passes[s])
+        for s in range(n):
+            state["hands"][left_of(s, n)].append(passes[s])
+        for hand in state["hands"]:
+            sort_hand(hand)
+        events = []
+        known = state["known"]
+        for v in range(n):
+            giver = right_of(v, n)  # v received passes[giver]
+            kept = []
+            for holder, card in known[v]:
+                if holder == giver and card != passes[giver]:
+                    kept.append([holder, card])  # it was not the card giver passed to v
+            known[v] = kept + [[left_of(v, n), passes[v]]]
+        self._step(state, events, "skill", "Every player passes a card to the player on their left (HP-3).")
+        events[-1]["commit"] = True
+        for s in range(n):
+            events.append({"type": "private", "seats": [s, left_of(s, n)], "text": "{%d} passes the %s to {%d}." % (s, card_name(passes[s]), left_of(s, n))})
+        return events + self._finish_skill(state)
+
+    def _forget_card(self, state, card):
+        for s in range(state["players"]):
+            state["known"][s] = [k for k in state["known"][s] if k[1] != card]
+
+    # --- turn and round ends -----------------------------------------------------------------
+    def _end_turn(self, state):
+        state["decision"] = None
+        state["phase"] = "pick"
+        state["gained"] = [0] * state["players"]
+        state["turn"] += 1
+        if state["turn"] < TURNS:
+            return []
+        return self._end_round(state)
+
+    def _end_round(self, state):
+        """HP-13: the richest player takes a contract (fourth-card tie-break); HP-14, HP-15."""
+        n = state["players"]
+        coins = list(state["coins"])
+        kept = [hand[0] for hand in state["hands"]]
+        taker, tied = round_winner(coins, kept)
+        best = max(coins)
+        gains = list(state["round_gains"])
+        shown = [None] * n
+        if not tied:
+            why = "{} has the most coins ({}) and takes the contract (HP-13).".format(_seat(taker), best)
+        else:
+            for s in tied:
+                shown[s] = kept[s]
+            cards = _and("{} keeps {}".format(_seat(s), "a ship (0)" if is_ship(kept[s]) else "the " + card_name(kept[s])) for s in tied)
+            if taker is not None:
+                why = "{} tie with {} coins; fourth-card tie-break: {}, so {} takes the contract (HP-13).".format(
+                    _and(_seat(s) for s in tied), best, cards, _seat(taker))
+            else:
+                why = "{} tie with {} coins; fourth-card tie-break: {}: still tied, so nobody takes the contract (HP-13).".format(
+                    _and(_seat(s) for s in tied), best, cards)
+        events = [{"type": "contract", "announce": True, "commit": True, "text": "Round {} ends: {}".format(state["round"] + 1, why)}]
+        if taker is not None:
+            state["contracts"][taker] += data.ROUND_CONTRACTS
+            gains[taker] += data.ROUND_CONTRACTS
+            goats = state["goat"].count(taker) * data.GOAT_CONTRACTS
+            if goats:
+                state["contracts"][taker] += goats
+                gains[taker] += goats
+                events.append({"type": "contract", "announce": True, "text": "{} also takes the Goat's second contract (HP-3).".format(_seat(taker))})
+                why += " The Goat's second contract goes to {} too.".format(_seat(taker))
+        state["rounds"].append({"round": state["round"], "coins": coins, "contracts": gains, "taker": taker,
+                                "tied": tied, "kept": shown, "text": why})
+        leaders = [s for s in range(n) if state["contracts"][s] >= data.CONTRACTS_TO_WIN]
+        if leaders:
+            return events + self._end_game(state, leaders, kept)
+        return events + self._new_round(state)  # HP-15
+
+    def _end_game(self, state, leaders, kept):
+        """HP-14: the most contracts wins, then the highest card left in hand, then a shared win."""
+        most = max(state["contracts"][s] for s in leaders)
+        best = [s for s in leaders if state["contracts"][s] == most]
+        record = state["rounds"][-1]
+        how = ""
+        if len(best) > 1:
+            for s in best:
+                record["kept"][s] = kept[s]
+            high = max(printed(kept[s]) for s in best)
+            holders = [s for s in best if printed(kept[s]) == high]
+            cards = _and("{} keeps {}".format(_seat(s), "a ship (0)" if is_ship(kept[s]) else "the " + card_name(kept[s])) for s in best)
+            how = " ({} tie with {} contracts; {}{})".format(
+                _and(_seat(s) for s in best), most, cards, "" if len(holders) == 1 else ": they share the win")
+            best = holders
+        elif len(leaders) > 1:
+            how = " (most contracts among {})".format(_and(_seat(s) for s in leaders))
+        state["winners"] = best
+        state["over"] = True
+        state["phase"] = "over"
+        verb = "wins" if len(best) == 1 else "win together"
+        text = "Game over: {} {} with {} contracts{} (HP-14).".format(_and(_seat(s) for s in best), verb, most, how)
+        state["end_text"] = text
+        return [{"type": "over", "commit": True, "announce": True, "text": text}]
+
+    # --- reading -----------------------------------------------------------------------------
+    def is_over(self, state):
+        return state["over"]
+
+    def view(self, state, seat):
+        n = state["players"]
+        me = seat if isinstance(seat, int) and 0 <= seat < n else None
+        d = state["decision"]
+        decision = None
+        if d is not None:
+            decision = dict(
+                _copy_except(d, ("throws", "passes")),
+                thrown=[t is not None for t in d["throws"]], passed=[p is not None for p in d["passes"]],
+                my_throw=d["throws"][me] if me is not None else None,
+                my_pass=d["passes"][me] if me is not None else None,
+            )
+        return {
+            "players": n,
+            "me": me,
+            "round": state["round"],
+            "turn": state["turn"],
+            "turns": TURNS,
+            "phase": state["phase"],
+            "hand": list(state["hands"][me]) if me is not None else None,
+            "hand_sizes": [len(h) for h in state["hands"]],
+            "picked": [p is not None for p in state["pending"]],
+            "mine": state["pending"][me] if me is not None else None,
+            "discards": list(state["discards"]),
+            "played": [list(p) for p in state["played"]],
+            "coins": list(state["coins"]),
+            "gained": list(state["gained"]),
+            "contracts": list(state["contracts"]),
+            "round_gains": list(state["round_gains"]),
+            "goat": list(state["goat"]),
+            "decision": decision,
+            "known": [list(k) for k in state["known"][me]] if me is not None else [],
+            "reveals": [r for r in state["reveals"] if r["round"] >= state["round"] - 1],
+            "rounds": state["rounds"],
+            "winners": list(state["winners"]),
+            "over": state["over"],
+            "end_text": state.get("end_text"),
+        }
+
+    def audit(self, state):
+        problems = []
+        n = state["players"]
+        seen = []
+        for s in range(n):
+            seen += state["hands"][s] + state["played"][s]
+            if state["discards"][s] is not None:
+                seen.append(state["discards"][s])
+            if state["pending"][s] is not None and state["pending"][s] not in state["hands"][s]:
+                problems.append("seat {}: the picked card {} is not in hand".format(s, state["pending"][s]))
+        if sorted(seen) != sorted(all_cards(n)):
+            problems.append("cards are not conserved: {}".format(sorted(seen)))
+        if not state["over"]:
+            sizes = {len(h) for h in state["hands"]}
+            if len(sizes) != 1:
+                problems.append("hands of different sizes: {}".format([len(h) for h in state["hands"]]))
+            expected = data.HAND_SIZE - state["turn"] + (data.DISCARDS[n] if state["phase"] == "discard" else 0)
+            if state["phase"] == "skill":
+                expected -= 1  # the turn's cards are on the table, the turn not over yet
+            if sizes != {expected}:
+                problems.append("hand size {} where {} was expected".format(sizes, expected))
+        if any(c < 0 for c in state["coins"]):
+            problems.append("negative coins: {}".format(state["coins"]))
+        if sum(state["contracts"]) != sum(sum(r["contracts"]) for r in state["rounds"]) + sum(state["round_gains"]) * (0 if state["over"] else 1):
+            problems.append("contracts do not add up to the rounds' contracts")
+        return problems
+
+    def progress(self, state):
+        if state["over"]:
+            return "Finished"
+        return "Round {}, turn {} of {}".format(state["round"] + 1, min(state["turn"], TURNS - 1) + 1, TURNS)
+
+    def result(self, state):
+        n = state["players"]
+        rows = []
+        for record in state["rounds"]:
+            r = record["round"] + 1
+            rows.append({"label": "Round {} · contracts".format(r), "values": list(record["contracts"]), "kind": "line"})
+            rows.append({"label": "Round {} · coins at the end".format(r), "values": list(record["coins"]), "kind": "coins"})
+        scores = list(state["contracts"])
+        rows.append({"label": "Total", "values": scores, "kind": "total"})
+        if state["over"]:
+            winners = list(state["winners"])
+        else:
+            best = max(scores)
+            winners = [s for s in range(n) if scores[s] == best]
+        notes = ["Round {}: {}".format(rec["round"] + 1, rec["text"]) for rec in state["rounds"]]
+        if state.get("end_text"):
+            notes.append(state["end_text"])
+        return {"scores": scores, "winners": winners, "sheet": rows, "notes": notes}
+
+    # --- for bots and the test harness -------------------------------------------------------
+    def scramble(self, state, seat, rng):
+        """Re-deal everything hidden from `seat`: the other hands (what `seat` knows sits in a
+        hand stays there), the picks, passes and throws made in secret, and the generator."""
+        state = clone(state)
+        n = state["players"]
+        known = state["known"][seat] if seat is not None else []
+        _redeal(state, seat, known, rng)
+        d = state["decision"]
+        for s in range(n):
+            if s == seat:
+                continue
+            if state["pending"][s] is not None:
+                state["pending"][s] = rng.choice(state["hands"][s])
+            if d is not None:
+                if d["passes"][s] is not None:
+                    d["passes"][s] = rng.choice(state["hands"][s])
+                if d["throws"][s] is not None:
+                    d["throws"][s] = rng.choice(data.THROWS)
+        state["rng"] = rngmod.new_rng(rng.getrandbits(63))
+        return state
+
+    def sample_state(self, view, seat, rng):
+        """A full state consistent with `seat`'s view: the unseen cards dealt at random to the
+        other hands (around what `seat` knows), secret picks drawn from those hands."""
+        n = view["players"]
+        dv = view["decision"]
+        decision = None
+        if dv is not None:
+            decision = dict(_copy_except(dv, ("thrown", "passed", "my_throw", "my_pass")), throws=[None] * n, passes=[None] * n)
+        hands = [[] for _ in range(n)]
+        hands[seat] = list(view["hand"])
+        state = {
+            "players": n, "rng": rngmod.new_rng(rng.getrandbits(63)), "round": view["round"], "turn": view["turn"],
+            "phase": view["phase"], "hands": hands, "pending": [None] * n, "discards": list(view["discards"]),
+            "played": [list(p) for p in view["played"]], "coins": list(view["coins"]), "contracts": list(view["contracts"]),
+            "gained": list(view["gained"]), "decision": decision, "known": [[] for _ in range(n)],
+            "goat": list(view["goat"]), "round_gains": list(view["round_gains"]),
+            "reveals": [dict(r, steps=list(r["steps"])) for r in view["reveals"][-1:]],
+            "rounds": list(view["rounds"]), "winners": list(view["winners"]), "over": view["over"],
+        }
+        state["known"][seat] = [list(k) for k in view["known"]]
+        seen = set(view["hand"])
+        for cards in view["played"]:
+            seen.update(cards)
+        seen.update(c for c in view["discards"] if c is not None)
+        pool = [c for c in all_cards(n) if c not in seen]
+        placed = set()
+        for holder, card in view["known"]:
+            if card in pool:
+                hands[holder].append(card)
+                placed.add(card)
+        pool = [c for c in pool if c not in placed]
+        rng.shuffle(pool)
+        for s in range(n):
+            if s != seat:
+                while len(hands[s]) < view["hand_sizes"][s]:
+                    hands[s].append(pool.pop())
+                sort_hand(hands[s])
+        for s in range(n):
+            if s == seat:
+                state["pending"][s] = view["mine"]
+            elif view["picked"][s]:
+                state["pending"][s] = rng.choice(hands[s])
+        if decision is not None:
+            for s in range(n):
+                if s == seat:
+                    decision["throws"][s] = dv["my_throw"]
+                    decision["passes"][s] = dv["my_pass"]
+                else:
+                    if dv["thrown"][s]:
+                        decision["throws"][s] = rng.choice(data.THROWS)
+                    if dv["passed"][s]:
+                        decision["passes"][s] = rng.choice(hands[s])
+        return state
+
+
+def _copy_except(decision, hidden):
+    """A copy of a decision without the keys `hidden` (its lists copied too)."""
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in decision.items() if k not in hidden}
+
+
+def _redeal(state, seat, known, rng):
+    """Deal the cards of every hand but `seat`'s again at random, keeping the known ones."""
+    n = state["players"]
+    stay = {card: holder for holder, card in known}
+    others = [s for s in range(n) if s != seat]
+    sizes = {s: len(state["hands"][s]) for s in others}
+    pool = []
+    for s in others:
+        pool += [c for c in state["hands"][s] if c not in stay]
+        state["hands"][s] = [c for c in state["hands"][s] if c in stay]
+    rng.shuffle(pool)
+    for s in others:
+        while len(state["hands"][s]) < sizes[s]:
+            state["hands"][s].append(pool.pop())
+        sort_hand(state["hands"][s])
