@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "1347b121ddb649d7";
+const VERSION = "aa4b53748642cd15";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -26,6 +26,10 @@ const APP_FILES = [
   "./py/games/hoipho/bots.py",
   "./py/games/hoipho/data.py",
   "./py/games/hoipho/rules.py",
+  "./py/games/mojo/__init__.py",
+  "./py/games/mojo/bots.py",
+  "./py/games/mojo/data.py",
+  "./py/games/mojo/rules.py",
   "./py/games/thenumber/__init__.py",
   "./py/games/thenumber/bots.py",
   "./py/games/thenumber/data.py",
@@ -44,6 +48,7 @@ const APP_FILES = [
   "./py/webui/hoipho.py",
   "./py/webui/html.py",
   "./py/webui/lobby.py",
+  "./py/webui/mojo.py",
   "./py/webui/renderers.py",
   "./py/webui/replay.py",
   "./py/webui/table.py",

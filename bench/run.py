@@ -337,6 +337,7 @@ WINRATE_PAIRINGS = {
     # 4 players (issue 4): the three levels together, then each level against three of the one below.
     "hoipho": [["hard", "normal", "easy", "easy"], ["hard", "normal", "normal", "normal"],
                ["normal", "easy", "easy", "easy"], ["hard", "easy", "easy", "easy"]],
+    "mojo": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"], ["hard", "normal", "normal", "normal"]],
 }
 
 

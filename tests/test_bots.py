@@ -6,6 +6,7 @@ import random
 import pytest
 
 from games import GAMES
+from games.mojo import bots as mjbots
 from games.thenumber import bots as tnbots
 from tabletop import bots as botlib
 from tabletop.simulate import play_game, simulate
@@ -51,3 +52,30 @@ def test_thenumber_normal_beats_easy_and_hard_beats_normal():
     assert normal_vs_easy["normal"][0] >= 0.8
     hard_vs_normal = simulate(game, ["hard", "normal"], 10, seed=11).by_level()
     assert hard_vs_normal["hard"][0] >= 0.7
+
+
+def test_mojo_bots_decide_from_the_view_alone():
+    game = GAMES["mojo"]
+    state = game.start(4, {}, 7)
+    seat = game.to_act(state)[0]
+    for level in ("normal", "hard"):
+        picks = {
+            botlib.choose(game, level, game.view(s, seat), seat, game.legal_actions(s, seat), random.Random(9))
+            for s in (state, game.scramble(state, seat, random.Random(1)), game.scramble(state, seat, random.Random(2)))
+        }
+        assert len(picks) == 1
+
+
+def test_mojo_normal_sheds_a_same_value_chain_and_avoids_drawing():
+    game = GAMES["mojo"]
+    view = game.view(game.start(3, {}, 1), 0)
+    view.update(hand=[4, 6, 6, 9, 12], pile=[6], again=False)
+    assert mjbots.normal(game, view, 0, ["play:4", "play:6", "play:9", "play:12"], random.Random(1)) == "play:6"
+    view.update(hand=[4, 5, 9, 12, 12], pile=[11])
+    assert mjbots.normal(game, view, 0, ["play:4", "play:5", "play:9", "play:12"], random.Random(1)) != "play:12"
+
+
+def test_mojo_normal_beats_easy_and_hard_beats_normal():
+    game = GAMES["mojo"]
+    assert simulate(game, ["normal", "easy"], 20, seed=11).by_level()["normal"][0] >= 0.8
+    assert simulate(game, ["hard", "normal"], 10, seed=11).by_level()["hard"][0] >= 0.6
