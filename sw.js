@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "aa4b53748642cd15";
+const VERSION = "08dfb47579a06169";
 const APP_FILES = [
   "./",
   "./index.html",
