@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "08dfb47579a06169";
+const VERSION = "83ffdb107ea976ea";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -22,6 +22,10 @@ const APP_FILES = [
   "./www/icon-512.png",
   "./py/main.py",
   "./py/games/__init__.py",
+  "./py/games/flowers/__init__.py",
+  "./py/games/flowers/bots.py",
+  "./py/games/flowers/data.py",
+  "./py/games/flowers/rules.py",
   "./py/games/hoipho/__init__.py",
   "./py/games/hoipho/bots.py",
   "./py/games/hoipho/data.py",
@@ -45,6 +49,7 @@ const APP_FILES = [
   "./py/tabletop/simulate.py",
   "./py/webui/app.py",
   "./py/webui/browser.py",
+  "./py/webui/flowers.py",
   "./py/webui/hoipho.py",
   "./py/webui/html.py",
   "./py/webui/lobby.py",

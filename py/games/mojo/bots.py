@@ -14,7 +14,7 @@ round points relative to the others (the Mojo card included) is played.
 
 from tabletop.search import determinized_search
 
-from .data import COLOUR_OF, COLOURS, DECK
+from .data import DECK
 from .rules import card_score
 
 # Tuning of the evaluation (bot strength only, not rules).
