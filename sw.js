@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "83ffdb107ea976ea";
+const VERSION = "f571c1cbbc4982fd";
 const APP_FILES = [
   "./",
   "./index.html",

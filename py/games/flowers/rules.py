@@ -30,6 +30,7 @@ def key_of(x, y):
 
 _xy = {}
 _neighbours = {}
+_order = {}
 
 
 def xy(key):
@@ -51,8 +52,11 @@ def neighbours(key):
 
 def cell_order(key):
     """Reading order: by row, then column."""
-    x, y = xy(key)
-    return (y, x)
+    found = _order.get(key)
+    if found is None:
+        x, y = xy(key)
+        found = _order[key] = (y, x)
+    return found
 
 
 def card_name(card, symbol=True):
@@ -67,7 +71,10 @@ def legal_cells(garden):
     cells = set(garden)
     for key in garden:
         cells.update(neighbours(key))
-    return sorted(cells, key=cell_order)
+    for key in cells:
+        if key not in _order:
+            cell_order(key)
+    return sorted(cells, key=_order.__getitem__)
 
 
 def parse(action):
