@@ -105,3 +105,16 @@ def test_the_end_scoring_is_drawn_on_each_garden():
     assert platform.html.count('class="flowers-points"') == sum(len(s["areas"]) for s in scores)
     assert platform.html.count("flowers-fly-scores") == sum(1 for s in scores for b in s["butterflies"] if b["scores"])
     assert ">Removed cards<" in platform.html and ">Butterflies<" in platform.html
+
+
+def test_a_shared_solo_game_replays_step_by_step_without_the_record_line():
+    app, platform, storage = open_app({"game": "flowers", "seats": "human", "seed": "2", "speed": "instant"})
+    while not app.match.is_over():
+        app.handle("play", app.match.legal(0)[0])
+    assert 'class="record"' in platform.html
+    app.handle("share")
+    viewer, vplatform, _ = open_app({"g": app.share_link.split("#g=", 1)[1]}, storage)
+    assert viewer.screen == "replay" and 'class="flowers-scored"' in vplatform.html and 'class="record"' not in vplatform.html
+    for step in ("first", "next", "next"):
+        viewer.handle("replay-step", step)
+        assert "flowers-grid" in vplatform.html and "Stack 3 (face down)" in vplatform.text

@@ -66,3 +66,15 @@ def test_the_others_hands_never_reach_the_page():
         for v in app.match.state["hands"][seat]:
             assert 'data-arg="play:%d"' % v not in platform.html or v in app.match.state["hands"][0]
     assert "Hand: {} cards".format(len(app.match.state["hands"][1])) in platform.text
+
+
+def test_a_shared_game_replays_with_its_round_sheets():
+    app, platform, storage = open_app(LINK)
+    while my_turn(app, platform):
+        app.handle("play", app.match.legal(0)[0])
+    app.handle("share")
+    viewer, vplatform, _ = open_app({"g": app.share_link.split("#g=", 1)[1]}, storage)
+    last = len(app.match.state["rounds"])
+    assert viewer.screen == "replay" and "Round {} score sheet".format(last) in vplatform.text
+    viewer.handle("replay-step", "first")
+    assert "draw pile" in vplatform.text and "Your hand" not in vplatform.text  # public view
