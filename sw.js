@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f571c1cbbc4982fd";
+const VERSION = "7d28b6945ac3132a";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -264,17 +264,23 @@ def normal(game, view, seat, legal, rng):
 
 
 # --- Hard ------------------------------------------------------------------------------------
-HARD = Weights()
-HARD_HIDDEN_SAMPLES = 10
+# Tuned by self-play against Normal: with others the game is short (20-30 cards each), so groups
+# are riskier and areas worth building for longer; solo games run the whole stacks.
+HARD = Weights(grow_rate=0.25, area_potential=0.9, fly_potential=0.6)
+HARD_SOLO = Weights()
+HARD_HIDDEN_SAMPLES = 16
 HARD_EXACT_CELLS = 12  # placements scored exactly when the game ends (the best by estimate)
 FUTURE_GAIN = 0.5  # what an own turn still to come adds, on average (solo: worth prolonging)
 WIN, LOSS = 100.0, -100.0
 PACE_HIDDEN, PACE_FACE_UP = 0.5, 0.25  # share of takes from the face-down stack, from a face-up one
 DENY = 0.5  # how much the next player's best gain from what I leave counts against mine
 LOOK = 0.6  # weight of the next turn's expected best gain
-LOOK_PLACES = 3  # placements of a card looked beyond (the best by the plain estimate)
-LOOK_SAMPLES = 4  # unseen cards tried for the next turn
-SURVIVE = 0.5  # chance that a face-up card is still there after each other player's turn
+# Placements of a card looked beyond (the best by the plain estimate), and unseen cards tried
+# for the next turn: wider with others (small gardens, and it pays), narrower in solo (gardens of
+# 100 cards, and it does not).
+LOOK_PLACES, LOOK_SAMPLES = 5, 8
+LOOK_PLACES_SOLO, LOOK_SAMPLES_SOLO = 3, 4
+SURVIVE = 0.8  # chance that a face-up card is still there after each other player's turn
 # A guard, not the normal limit: decisions take tens of milliseconds (bench/RESULTS.md); past this
 # the remaining candidates are judged without looking further.
 HARD_TIME_BUDGET = 0.4
@@ -328,10 +334,13 @@ class Lookahead:
     """What the next turn is worth after a placement: the best gain of the cards then on offer
     (the face-up cards left, if still there, against two unseen ones), on average."""
 
-    def __init__(self, view, seat, turns, rng, chooser):
-        self.view, self.seat, self.turns = view, seat, turns
+    def __init__(self, view, seat, turns, rng, chooser, weights):
+        self.view, self.seat, self.turns, self.weights = view, seat, turns, weights
+        solo = view["players"] == 1
+        self.places = LOOK_PLACES_SOLO if solo else LOOK_PLACES
         pool = unseen_cards(view)
-        self.sample = rng.sample(pool, min(LOOK_SAMPLES, len(pool)))  # the same for every candidate
+        samples = LOOK_SAMPLES_SOLO if solo else LOOK_SAMPLES
+        self.sample = rng.sample(pool, min(samples, len(pool)))  # the same for every candidate
         self.survive = 1.0 if view["players"] == 1 else SURVIVE ** (view["players"] - 1)
         self.chooser = chooser  # the garden as it is: the fallback past the time guard
         self.deadline = time.perf_counter() + HARD_TIME_BUDGET
@@ -350,12 +359,12 @@ class Lookahead:
             return self.value(self.chooser, survivors)
         garden = dict(self.view["gardens"][self.seat])
         garden[key] = garden.get(key, []) + [card]
-        return self.value(Chooser(Board(garden, max(0.0, self.turns - 1), HARD)), survivors)
+        return self.value(Chooser(Board(garden, max(0.0, self.turns - 1), self.weights)), survivors)
 
     def best_place(self, chooser, card, survivors):
         """(value, cell) of the best placement of `card` looking one turn further."""
         best = None
-        for gain, key in chooser.ranked(card)[:LOOK_PLACES]:
+        for gain, key in chooser.ranked(card)[:self.places]:
             value = gain + LOOK * self.after(card, key, survivors)
             if best is None or value > best[0]:
                 best = (value, key)
@@ -364,12 +373,13 @@ class Lookahead:
 
 def hard(game, view, seat, legal, rng):
     n = view["players"]
+    weights = HARD_SOLO if n == 1 else HARD
     turns = hard_turns_left(view)
     garden = view["gardens"][seat]
-    board = Board(garden, turns, HARD)
+    board = Board(garden, turns, weights)
     chooser = Chooser(board)
     faces = {i: s["top"] for i, s in enumerate(view["stacks"]) if s["top"] is not None}
-    look = Lookahead(view, seat, turns, rng, chooser)
+    look = Lookahead(view, seat, turns, rng, chooser, weights)
     if view["held"] is not None:
         card = view["held"]
         if view["stacks"][view["held_from"]]["count"] == 0:  # FL-9: this card ends the game
@@ -381,7 +391,7 @@ def hard(game, view, seat, legal, rng):
     rival = None
     if n > 1:  # the next player picks from what I leave
         nxt = (seat + 1) % n
-        rival = Chooser(Board(view["gardens"][nxt], turns, HARD))
+        rival = Chooser(Board(view["gardens"][nxt], turns, weights))
         rival_expected = hidden_value(rival, view, rng, HARD_HIDDEN_SAMPLES // 2)
     options = []
     for action in legal:
