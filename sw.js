@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "7d28b6945ac3132a";
+const VERSION = "380c07016f8e9ecf";
 const APP_FILES = [
   "./",
   "./index.html",

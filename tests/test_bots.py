@@ -127,3 +127,24 @@ def test_flowers_levels_are_ordered():
     assert simulate(game, ["normal", "easy"], 6, seed=11).by_level()["normal"][0] >= 0.8
     solo = {level: simulate(game, [level], 1, seed=5).by_level()[level][1] for level in ("easy", "normal", "hard")}
     assert solo["easy"] < solo["normal"] < solo["hard"]
+
+
+def test_flowers_hard_ends_the_game_when_it_wins_and_not_when_it_loses():
+    game = GAMES["flowers"]
+    ids = {}
+    for i, card in enumerate(flbots.CARDS):
+        ids.setdefault(card, []).append(i)
+    red4, blue1 = ids[("red", 4, None)], ids[("blue", 1, None)]
+    strong = {"0,0": [red4[0]], "1,0": [red4[1]], "0,1": [red4[2]], "1,1": [red4[3]], "2,0": [ids[("red", 1, None)][0]]}
+    weak = {"0,0": [ids[("green", 3, None)][0]]}
+    for mine, theirs, ends in ((strong, weak, True), (weak, strong, False)):
+        state = game.start(2, {}, 3)
+        state["turn"] = 0
+        used = {c for g in (mine, theirs) for stack in g.values() for c in stack}
+        pool = [c for c in range(108) if c not in used and c not in blue1]
+        state["gardens"] = [dict(mine), dict(theirs)]
+        state["stacks"] = [[blue1[0]], pool[:20], pool[20:40]]
+        state["out"] = pool[40:] + blue1[1:]
+        assert game.audit(state) == []
+        pick = flbots.hard(game, game.view(state, 0), 0, game.legal_actions(state, 0), random.Random(1))
+        assert (pick == "take:0") is ends

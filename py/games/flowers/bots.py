@@ -211,10 +211,6 @@ def unseen_cards(view):
     return [c for c in range(len(CARDS)) if c not in seen]
 
 
-def card_kind(card):
-    return CARDS[card]
-
-
 class Chooser:
     """Best placements on one board, remembered per kind of card (colour, number, butterfly)."""
 
@@ -225,7 +221,7 @@ class Chooser:
 
     def ranked(self, card):
         """[(gain, cell), ...] best first."""
-        kind = card_kind(card)
+        kind = CARDS[card]
         found = self._best.get(kind)
         if found is None:
             found = sorted(((self.board.delta(card, k), k) for k in self.cells), key=lambda t: -t[0])
@@ -294,23 +290,23 @@ def hard_turns_left(view):
     n = view["players"]
     if n == 1:
         return max(0, sum(s["count"] for s in view["stacks"]) - 2)
-    rounds = min(s["count"] / (n * (PACE_HIDDEN if s["top"] is None else PACE_FACE_UP)) for s in view["stacks"])
-    return rounds
+    return min(s["count"] / (n * (PACE_HIDDEN if s["top"] is None else PACE_FACE_UP)) for s in view["stacks"])
 
 
 def _exact_after(garden, card, cells):
-    """The best exact final score (FL-10..FL-13) placing `card` on one of `cells`: (score, cell)."""
+    """The best exact end scoring (FL-10..FL-13, ranked as FL-14) placing `card` on one of
+    `cells`: (score_garden's result, cell)."""
     best = None
     for key in cells:
         stack = garden.get(key)
         garden[key] = (stack or []) + [card]
-        score = score_garden(garden)["total"]
+        scored = score_garden(garden)
         if stack is None:
             del garden[key]
         else:
             garden[key] = stack
-        if best is None or score > best[0]:
-            best = (score, key)
+        if best is None or (scored["total"], -scored["removed_cards"]) > (best[0]["total"], -best[0]["removed_cards"]):
+            best = (scored, key)
     return best
 
 
@@ -321,9 +317,9 @@ def _final_value(view, seat, card, chooser):
     cells = [k for _, k in chooser.ranked(card)[:HARD_EXACT_CELLS]]
     mine, _ = _exact_after(dict(garden), card, cells)
     if view["players"] == 1:
-        return mine
+        return mine["total"]
     scores = [score_garden(g) for g in view["gardens"]]
-    scores[seat] = {"total": mine, "removed_cards": 0}
+    scores[seat] = mine
     winners = ranking(scores)
     if seat in winners:
         return WIN / len(winners)
