@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "380c07016f8e9ecf";
+const VERSION = "44adb5e3cc6200a0";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -175,7 +175,7 @@ class FlowersRenderer:
             if mini:
                 card = stack[-1]
                 cells.append(tag("span", str(NUMBER[card]), class_="flowers-mini flowers-" + COLOUR[card] + (" flowers-last" if key == last else ""),
-                                 style=place))
+                                 style=place, title=card_words(card)))
                 continue
             ghost = card_box(held, " flowers-ghost", aria_hidden="true") if held is not None and key in legal else ""
             if stack is None:  # an empty place where the card may go
