@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "44adb5e3cc6200a0";
+const VERSION = "010ff2242d7ca744";
 const APP_FILES = [
   "./",
   "./index.html",

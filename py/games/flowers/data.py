@@ -55,7 +55,8 @@ RULES = (
          "Cards left out stay face down out of the game.".format(STACK_SIZE[2], STACK_SIZE[3]), "Set-up"),
     Rule("FL-6", "seed", "Turn up the top card of two stacks; the third stays face down all game. A random player starts.", "Set-up"),
     Rule("FL-7", "seed", "Take the top card of one stack: one of the two face-up cards, or the hidden top of the face-down stack. "
-         "When a face-up card is taken, the next card of that stack is turned up.", "A turn"),
+         "When a face-up card is taken, the next card of that stack is turned up (in this app at once, before the card is "
+         "placed).", "A turn"),
     Rule("FL-8", "seed, public", "Place it in your garden either touching at least one side of a card already there "
          "(orthogonally), or on top of a card already there, covering it. (public) The garden has no size limit.", "A turn"),
     Rule("FL-9", "seed", "When a player takes the last card of any stack, they place it and the game ends at once (players may "

@@ -40,7 +40,8 @@ RULES = (
          "higher: draw a card, then your turn ends; same value: play again. In this app playing again is compulsory while you "
          "hold a card; a turn that empties your hand ends there.", "A turn"),
     Rule("MJ-6", "ruling", "When you must draw and the draw pile is empty, shuffle the play pile except its top card into a new draw "
-         "pile; if there is nothing to shuffle, you do not draw.", "A turn"),
+         "pile; if there is nothing to shuffle, you do not draw (in play this never happens: the card you just covered is always "
+         "there to shuffle).", "A turn"),
     Rule("MJ-7", "seed", "A player who ends their turn with {} cards or fewer in hand ({} or fewer with 2 players) puts those cards "
          "face down in front of them; they have no hand any more. The others play on, and anyone else who reaches the limit does "
          "the same.".format(FACE_DOWN_LIMIT, FACE_DOWN_LIMIT_TWO_PLAYERS), "End of a round"),
