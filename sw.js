@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "1347b121ddb649d7";
+const VERSION = "010ff2242d7ca744";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -22,10 +22,18 @@ const APP_FILES = [
   "./www/icon-512.png",
   "./py/main.py",
   "./py/games/__init__.py",
+  "./py/games/flowers/__init__.py",
+  "./py/games/flowers/bots.py",
+  "./py/games/flowers/data.py",
+  "./py/games/flowers/rules.py",
   "./py/games/hoipho/__init__.py",
   "./py/games/hoipho/bots.py",
   "./py/games/hoipho/data.py",
   "./py/games/hoipho/rules.py",
+  "./py/games/mojo/__init__.py",
+  "./py/games/mojo/bots.py",
+  "./py/games/mojo/data.py",
+  "./py/games/mojo/rules.py",
   "./py/games/thenumber/__init__.py",
   "./py/games/thenumber/bots.py",
   "./py/games/thenumber/data.py",
@@ -41,9 +49,11 @@ const APP_FILES = [
   "./py/tabletop/simulate.py",
   "./py/webui/app.py",
   "./py/webui/browser.py",
+  "./py/webui/flowers.py",
   "./py/webui/hoipho.py",
   "./py/webui/html.py",
   "./py/webui/lobby.py",
+  "./py/webui/mojo.py",
   "./py/webui/renderers.py",
   "./py/webui/replay.py",
   "./py/webui/table.py",

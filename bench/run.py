@@ -5,6 +5,7 @@ Every comparison is made side by side in one run (the machines are shared and no
   clicks      click to updated board in a game of The Number (pad key, and Write + reveal)
   engine      random full games per second and bot decision times, CPython and Pyodide
   winrates    bot levels against each other over 200+ games per pairing (CPython, 2 processes)
+  solo        mean score of each bot level alone, for the games that play solo (CPython)
 """
 
 import argparse
@@ -328,6 +329,14 @@ def write_results(results, path):
             out.append("")
         out.append("A shared win counts 1/k for each of the k tied winners.")
         out.append("")
+    if "solo" in results:
+        out += ["## Solo: mean score per bot level (CPython)", ""]
+        for game_id, rows in results["solo"].items():
+            out += ["### {}".format(GAMES[game_id].info.title), "",
+                    "| bot | games | mean score | mean length (actions) |", "|---|---|---|---|"]
+            for r in rows:
+                out.append("| {} | {} | {:.1f} | {:.1f} |".format(r["levels"][0], r["games"], r["mean_score"][0], r["mean_length"]))
+            out.append("")
     with open(path, "w") as f:
         f.write("\n".join(out))
 
@@ -337,12 +346,15 @@ WINRATE_PAIRINGS = {
     # 4 players (issue 4): the three levels together, then each level against three of the one below.
     "hoipho": [["hard", "normal", "easy", "easy"], ["hard", "normal", "normal", "normal"],
                ["normal", "easy", "easy", "easy"], ["hard", "easy", "easy", "easy"]],
+    "mojo": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"], ["hard", "normal", "normal", "normal"]],
+    "flowers": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"], ["hard", "normal", "normal", "normal"]],
 }
+SOLO_LEVELS = {"flowers": ["easy", "normal", "hard"]}  # games played alone: mean score per level
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", default="startup,snapshot,clicks,engine,share,winrates")
+    parser.add_argument("--only", default="startup,snapshot,clicks,engine,share,winrates,solo")
     parser.add_argument("--rounds", type=int, default=7, help="visits per page for start-up")
     parser.add_argument("--games", type=int, default=200, help="games per bot pairing")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of random games per runtime")
@@ -401,6 +413,11 @@ def main(argv=None):
         for game_id, pairings in WINRATE_PAIRINGS.items():
             print("win rates {}...".format(game_id), flush=True)
             results["winrates"][game_id] = winrates(game_id, pairings, args.games)
+    if "solo" in only:
+        results["solo"] = {}
+        for game_id, levels in SOLO_LEVELS.items():
+            print("solo scores {}...".format(game_id), flush=True)
+            results["solo"][game_id] = winrates(game_id, [[level] for level in levels], args.games)
     write_results(results, args.out)
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as f:
         json.dump(results, f, indent=1)

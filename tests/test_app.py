@@ -253,3 +253,50 @@ def test_embed_plays_without_saving_and_links_to_the_full_page():
     code = href.split("#g=", 1)[1].split("&", 1)[0]
     full, fplatform, fstorage = open_app({"g": code, "continue": "1"}, DictStorage())
     assert full.screen == "game" and full.match.history == app.match.history and len(fstorage.data) == 1
+
+
+def finish_solo_flowers(params, storage=None):
+    """A solo game of Flowers played through the shell (first stack, first lit place) to its end."""
+    app, platform, storage = open_app(dict({"game": "flowers", "seats": "human", "speed": "instant"}, **params), storage)
+    while not app.match.is_over():
+        legal = app.match.legal(0)
+        app.handle("play", legal[0])
+    return app, platform, storage
+
+
+def test_a_solo_record_is_kept_beside_the_saves_and_shown_on_the_sheet():
+    app, platform, storage = finish_solo_flowers({"seed": "1"})
+    score = app.match.result()["scores"][0]
+    record = json.loads(storage.data[saves.RECORD_PREFIX + "flowers.solo"])
+    assert record["value"] == score and record["save"] == app.save_id and record["previous"] is None
+    assert "Best solo score on this device: {} (the first one kept).".format(score) in platform.text
+    assert 'class="record"' in platform.html
+    again, platform2, _ = open_app(platform.url, storage)  # a reload of the finished game
+    assert "Best solo score on this device: {} (the first one kept).".format(score) in platform2.text
+    assert len(again.store.entries()) == 1  # the record is not listed as a save
+    other, platform3, _ = finish_solo_flowers({"seed": "2"}, storage)
+    mine = other.match.result()["scores"][0]
+    kept = json.loads(storage.data[saves.RECORD_PREFIX + "flowers.solo"])["value"]
+    assert kept == max(score, mine)
+    if mine > score:
+        assert "New best solo score: {} (the previous best was {}).".format(mine, score) in platform3.text
+    elif mine == score:
+        assert "You equalled your best solo score" in platform3.text
+    else:
+        assert "Your best solo score is {} (this game: {}).".format(score, mine) in platform3.text
+
+
+def test_records_are_for_human_solo_games_only():
+    storage = DictStorage()
+    app, platform, _ = open_app({"game": "flowers", "seats": "normal", "seed": "3", "speed": "instant"}, storage)
+    platform.run()
+    assert app.match.is_over() and 'class="record"' not in platform.html
+    app, platform, _ = open_app({"game": "thenumber", "seats": "human,easy", "seed": "3", "speed": "instant"}, storage)
+    assert not [k for k in storage.data if k.startswith(saves.RECORD_PREFIX)]
+
+
+def test_a_record_survives_a_storage_failure_in_memory():
+    storage = DictStorage(fail_writes="QuotaExceededError")
+    app, platform, _ = finish_solo_flowers({"seed": "1"}, storage)
+    assert "Best solo score on this device" in platform.text and "storage is full" in platform.text
+    assert app.store.record("flowers.solo")["value"] == app.match.result()["scores"][0]

@@ -6,6 +6,9 @@ import random
 import pytest
 
 from games import GAMES
+from games.flowers import bots as flbots
+from games.flowers.rules import score_garden
+from games.mojo import bots as mjbots
 from games.thenumber import bots as tnbots
 from tabletop import bots as botlib
 from tabletop.simulate import play_game, simulate
@@ -51,3 +54,97 @@ def test_thenumber_normal_beats_easy_and_hard_beats_normal():
     assert normal_vs_easy["normal"][0] >= 0.8
     hard_vs_normal = simulate(game, ["hard", "normal"], 10, seed=11).by_level()
     assert hard_vs_normal["hard"][0] >= 0.7
+
+
+@pytest.mark.parametrize("game_id,players,seed", [("mojo", 4, 7), ("flowers", 3, 4)])
+def test_turn_based_bots_decide_from_the_view_alone(game_id, players, seed):
+    """Whatever is hidden from the seat (others' hands, the stacks' order) does not change what
+    its Normal or Hard bot decides."""
+    game = GAMES[game_id]
+    state = game.start(players, {}, seed)
+    seat = game.to_act(state)[0]
+    for level in ("normal", "hard"):
+        picks = {
+            botlib.choose(game, level, game.view(s, seat), seat, game.legal_actions(s, seat), random.Random(9))
+            for s in (state, game.scramble(state, seat, random.Random(1)), game.scramble(state, seat, random.Random(2)))
+        }
+        assert len(picks) == 1
+
+
+def test_mojo_normal_sheds_a_same_value_chain_and_avoids_drawing():
+    game = GAMES["mojo"]
+    view = game.view(game.start(3, {}, 1), 0)
+    view.update(hand=[4, 6, 6, 9, 12], pile=[6], again=False)
+    assert mjbots.normal(game, view, 0, ["play:4", "play:6", "play:9", "play:12"], random.Random(1)) == "play:6"
+    view.update(hand=[4, 5, 9, 12, 12], pile=[11])
+    assert mjbots.normal(game, view, 0, ["play:4", "play:5", "play:9", "play:12"], random.Random(1)) != "play:12"
+
+
+def test_mojo_normal_beats_easy_and_hard_beats_normal():
+    game = GAMES["mojo"]
+    assert simulate(game, ["normal", "easy"], 20, seed=11).by_level()["normal"][0] >= 0.8
+    assert simulate(game, ["hard", "normal"], 10, seed=11).by_level()["hard"][0] >= 0.6
+
+
+def test_flowers_placement_gains_match_a_full_recount():
+    """The bots judge a placement by the change around the cell; it equals judging the whole
+    garden before and after, covered cells and butterflies included."""
+    game = GAMES["flowers"]
+    butterflies = [i for i, f in enumerate(flbots.BUTTERFLY) if f][:6]
+    for seed in range(4):
+        garden = play_game(game, ["easy"], seed)["gardens"][0]
+        board = flbots.Board(garden, 6, flbots.NORMAL)
+        base = board.total()
+        rng = random.Random(seed)
+        for key in sorted(board.cells()):
+            for card in (rng.randrange(108), rng.choice(butterflies)):
+                after = {k: list(v) for k, v in garden.items()}
+                after.setdefault(key, []).append(card)
+                assert abs(board.delta(card, key) - (flbots.Board(after, 6, flbots.NORMAL).total() - base)) < 1e-9
+
+
+def test_flowers_normal_completes_a_group_and_grows_an_area():
+    game = GAMES["flowers"]
+    state = game.start(1, {}, 1)
+    ids = {}
+    for i, (colour, number, fly) in enumerate(flbots.CARDS):
+        ids.setdefault((colour, number, fly), []).append(i)
+    red4 = ids[("red", 4, None)]
+    state["gardens"][0] = {"0,0": [red4[0]], "1,0": [red4[1]], "0,1": [red4[2]]}
+    state["held"], state["held_from"] = red4[3], 0
+    state["gardens"][0]["-1,0"] = [ids[("red", 1, None)][0]]  # a red 1 beside the group
+    legal = game.legal_actions(state, 0)
+    for seed in range(5):
+        pick = flbots.normal(game, game.view(state, 0), 0, legal, random.Random(seed))
+        after = dict(state["gardens"][0])
+        after[pick[len("place:"):]] = after.get(pick[len("place:"):], []) + [state["held"]]
+        scored = score_garden(after)
+        assert scored["removed_cards"] == 0 and [a["points"] for a in scored["areas"]] == [5]  # four 4s and a red area
+
+
+def test_flowers_levels_are_ordered():
+    game = GAMES["flowers"]
+    assert simulate(game, ["normal", "easy"], 6, seed=11).by_level()["normal"][0] >= 0.8
+    solo = {level: simulate(game, [level], 1, seed=5).by_level()[level][1] for level in ("easy", "normal", "hard")}
+    assert solo["easy"] < solo["normal"] < solo["hard"]
+
+
+def test_flowers_hard_ends_the_game_when_it_wins_and_not_when_it_loses():
+    game = GAMES["flowers"]
+    ids = {}
+    for i, card in enumerate(flbots.CARDS):
+        ids.setdefault(card, []).append(i)
+    red4, blue1 = ids[("red", 4, None)], ids[("blue", 1, None)]
+    strong = {"0,0": [red4[0]], "1,0": [red4[1]], "0,1": [red4[2]], "1,1": [red4[3]], "2,0": [ids[("red", 1, None)][0]]}
+    weak = {"0,0": [ids[("green", 3, None)][0]]}
+    for mine, theirs, ends in ((strong, weak, True), (weak, strong, False)):
+        state = game.start(2, {}, 3)
+        state["turn"] = 0
+        used = {c for g in (mine, theirs) for stack in g.values() for c in stack}
+        pool = [c for c in range(108) if c not in used and c not in blue1]
+        state["gardens"] = [dict(mine), dict(theirs)]
+        state["stacks"] = [[blue1[0]], pool[:20], pool[20:40]]
+        state["out"] = pool[40:] + blue1[1:]
+        assert game.audit(state) == []
+        pick = flbots.hard(game, game.view(state, 0), 0, game.legal_actions(state, 0), random.Random(1))
+        assert (pick == "take:0") is ends

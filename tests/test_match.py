@@ -96,3 +96,22 @@ def test_determinized_search_finds_the_better_move_and_replays_with_a_seed():
     picks = [determinized_search(GAME, view, 0, legal, random.Random(3), worlds=30, candidates=["end", "mark"], time_budget=60)
              for _ in range(2)]
     assert picks[0] == picks[1] == "mark"
+
+
+def test_determinized_search_takes_a_game_specific_playout():
+    """`playout` replaces the rollout: here it values a world by the seat's marks alone, so
+    the search picks the move that marks."""
+    import random
+
+    from tabletop.search import determinized_search
+
+    m = match(seed=5)
+    seen = []
+
+    def playout(state):
+        seen.append(state["marks"][0])
+        return state["marks"][0]
+
+    pick = determinized_search(GAME, m.view(0), 0, m.legal(0), random.Random(3), worlds=4, candidates=["end", "mark"],
+                               time_budget=60, playout=playout)
+    assert pick == "mark" and len(seen) == 8

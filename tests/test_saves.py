@@ -101,3 +101,14 @@ def test_denied_storage_plays_in_memory_with_a_notice():
         assert not store.persistent and "memory only" in store.notice
         store.write("g", saves.to_save(played_match()))
         assert store.entries()[0].match is not None
+
+
+def test_records_are_kept_beside_the_saves_and_never_listed_as_saves():
+    storage = DictStorage()
+    store = saves.SaveStore(storage, ALL)
+    assert store.record("toy.best") is None
+    store.write_record("toy.best", {"value": 7})
+    assert store.record("toy.best") == {"value": 7} and store.entries() == []
+    storage.data[saves.RECORD_PREFIX + "toy.broken"] = "{not json"
+    storage.data[saves.RECORD_PREFIX + "toy.list"] = "[1, 2]"
+    assert store.record("toy.broken") is None and store.record("toy.list") is None

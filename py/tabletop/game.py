@@ -191,6 +191,13 @@ class Game:
         """Where the game stands, in a few words for the lobby ("Round 1 of 2, turn 3 of 5")."""
         return "Finished" if self.is_over(state) else "In progress"
 
+    def record(self, state):
+        """A finished game's result worth keeping across matches on this device, or None:
+        {"key": name within the game, "label": words ("best solo score"), "seat": whose result,
+        "value": number, "higher": True if a higher value is better}. The app keeps the best
+        one per key for human seats and shows it on the score sheet."""
+        return None
+
     # --- for bots and the test harness -------------------------------------------------------
     def scramble(self, state, seat, rng):
         """A copy of `state` where everything hidden from `seat` (None: from everyone) is

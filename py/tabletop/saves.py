@@ -3,7 +3,8 @@
 A save is {format, game, version, options, seats, seed, actions, created, updated}; loading
 replays the actions from the seed, so a save is small and a broken one is detected at once.
 A save that cannot be loaded is reported with a plain explanation and kept (to export or
-delete); it never stops the others from loading.
+delete); it never stops the others from loading. Beside the saves the store keeps records: small
+named values a game asks to remember across matches (a solo player's best score).
 """
 
 import json
@@ -13,6 +14,7 @@ from .match import SEAT_KINDS, Match
 
 FORMAT = 1
 KEY_PREFIX = "tabletop.save."
+RECORD_PREFIX = "tabletop.record."
 
 
 class SaveError(ValueError):
@@ -155,7 +157,9 @@ class SaveStore:
 
     def write(self, save_id, data):
         """Store a save; on a storage failure fall back to memory and set `notice`."""
-        key = KEY_PREFIX + save_id
+        return self._put(KEY_PREFIX + save_id, data)
+
+    def _put(self, key, data):
         text = json.dumps(data, separators=(",", ":"))
         if self._backend is not None:
             try:
@@ -171,6 +175,19 @@ class SaveStore:
                 )
         self._memory[key] = text
         return False
+
+    def record(self, name):
+        """A record (a dict) stored under `name`, or None (never stored, or unreadable)."""
+        text = self._get(RECORD_PREFIX + name)
+        try:
+            data = json.loads(text) if text is not None else None
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def write_record(self, name, data):
+        """Store a record; like a save, it falls back to memory when storage fails."""
+        return self._put(RECORD_PREFIX + name, data)
 
     def remove(self, save_id):
         key = KEY_PREFIX + save_id

@@ -52,11 +52,13 @@ def rollout(game, state, seat, rng, policy, max_steps=None, evaluate=None):
 
 
 def determinized_search(game, view, seat, legal, rng, worlds=24, policy=random_rollout_policy,
-                        max_steps=None, evaluate=None, candidates=None, time_budget=0.8):
+                        max_steps=None, evaluate=None, candidates=None, time_budget=0.8, playout=None):
     """The action with the best mean rollout value over `worlds` sampled worlds.
 
     `candidates` limits the actions searched (e.g. the best few by a heuristic); all of them
-    are tried in each world, so they are compared on the same samples."""
+    are tried in each world, so they are compared on the same samples. `playout(state)`, if
+    given, replaces the rollout: it plays the world on in its own way (to the end of a round,
+    say) and returns the value for `seat`."""
     actions = list(candidates or legal)
     if len(actions) == 1:
         return actions[0]
@@ -69,6 +71,9 @@ def determinized_search(game, view, seat, legal, rng, worlds=24, policy=random_r
         for i, action in enumerate(actions):
             state = clone(world)
             game.apply(state, seat, action)
-            totals[i] += rollout(game, state, seat, rng, policy, max_steps, evaluate)
+            if playout is not None:
+                totals[i] += playout(state)
+            else:
+                totals[i] += rollout(game, state, seat, rng, policy, max_steps, evaluate)
     best = max(totals)
     return rng.choice([a for a, t in zip(actions, totals) if t >= best - 1e-9])

@@ -56,6 +56,8 @@ class App:
         self.cover = None  # the seat the device must be passed to, while the cover is up
         self.show_rules = False
         self.ui = {}  # the game renderer's own state (a number being typed, a selection)
+        self.prefs = {}  # the renderer's display settings that last the whole match (zoom, pan)
+        self.record_note = None  # the score sheet's line about a kept record (a solo best)
         self.thinking = None  # the bot seat computing now
         self.seen_ply = 0  # announcements after this ply are news for the player at the screen
         self.replay = None  # the replay viewer's Replay, on the "replay" screen
@@ -157,6 +159,8 @@ class App:
         self.screen = "game"
         self.notice = None
         self.ui = {}
+        self.prefs = {}
+        self.record_note = None
         self.show_rules = False
         self.seen_ply = len(match.history)
         humans = match.humans()
@@ -197,7 +201,32 @@ class App:
             self.cover = None
             if len(match.humans()) != 1:
                 self.viewer = None
+            if self.record_note is None:
+                self.record_note = self.keep_record()
         self.render()
+
+    def keep_record(self):
+        """Compare a finished game's record (Game.record) with the best kept on this device,
+        keep the better one, and return the score sheet's line about it (None: no record)."""
+        match = self.match
+        record = match.game.record(match.state)
+        if record is None or not match.is_human(record["seat"]):
+            return None
+        name = "{}.{}".format(match.game.info.id, record["key"])
+        label, value = record["label"], record["value"]
+        best = self.store.record(name)
+        if best is not None and best.get("save") == self.save_id:  # this game set it (a reload)
+            best = {"value": best.get("previous"), "save": None} if best.get("previous") is not None else None
+        higher = record.get("higher", True)
+        if best is None or (value > best["value"] if higher else value < best["value"]):
+            self.store.write_record(name, {"value": value, "save": self.save_id, "when": self.platform.now(),
+                                           "previous": best["value"] if best else None})
+            if best is None:
+                return "{} on this device: {} (the first one kept).".format(label[:1].upper() + label[1:], value)
+            return "New {}: {} (the previous best was {}).".format(label, value, best["value"])
+        if value == best["value"]:
+            return "You equalled your {}: {}.".format(label, value)
+        return "Your {} is {} (this game: {}).".format(label, best["value"], value)
 
     def _schedule_bots(self):
         if self._bots_scheduled:

@@ -9,6 +9,6 @@ view, and handles the game's own UI gestures (typing a number, selecting cards):
   key(app, key) -> bool        a key press on the game screen; True = redraw
 """
 
-from . import hoipho, thenumber
+from . import flowers, hoipho, mojo, thenumber
 
-RENDERERS = {"thenumber": thenumber.RENDERER, "hoipho": hoipho.RENDERER}
+RENDERERS = {"thenumber": thenumber.RENDERER, "hoipho": hoipho.RENDERER, "mojo": mojo.RENDERER, "flowers": flowers.RENDERER}

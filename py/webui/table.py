@@ -19,6 +19,7 @@ class Context:
         self.viewer = app.viewer if interactive else viewer
         self.view = self.match.view(self.viewer)
         self.ui = app.ui if interactive else {}
+        self.prefs = app.prefs if interactive else {}
         self.names = self.match.names
         self.acting = self.match.to_act()
         self.can_act = interactive and app.cover is None and self.viewer is not None and self.viewer in self.acting
@@ -111,6 +112,8 @@ def score_sheet(ctx, buttons=True):
         for row in result["sheet"]
     )
     notes = "".join(tag("p", esc(ctx.match.text({"text": n})), class_="note") for n in result.get("notes", []))
+    if ctx.app.record_note and ctx.match is ctx.app.match:  # not in the replay viewer
+        notes += tag("p", esc(ctx.app.record_note), class_="record")
     return tag(
         "section",
         tag("h2", "Score sheet")

@@ -1,0 +1,381 @@
+"""Mojo: rules MJ-1..MJ-12 as a small state machine.
+
+State (plain data):
+  players         number of seats
+  round           0-based index of the round being played
+  hands[seat]     the seat's hand, sorted values (private); [] once it went face down (MJ-7)
+  down[seat]      its face-down cards, sorted (private to the seat, count public)
+  up[seat]        its face-up cards, in the order they were turned up (public)
+  draw            the draw pile, top card last (hidden)
+  pile            the play pile, top card last (public: every card was played in the open)
+  turn            the seat to act; `again` is True when it played the same value (MJ-5)
+  starter         who started this round (MJ-4); moves[seat]: its actions this round
+  mojo, mojo_side who took the Mojo card in the last round and the side it shows (None, 0, 10)
+  rounds          every finished round: cards counted, highest per colour, Mojo, points, totals
+  totals          running totals; over: True once a total reached the end (MJ-12)
+An action is "play:<value>" (a card from the hand) or "reveal:<value>" (a face-down card).
+"""
+
+from collections import Counter
+
+from tabletop import Game, clone
+from tabletop import rng as trng
+
+from . import data
+from .data import COLOUR_OF, COLOURS, DECK, GAME_END_TOTAL, HAND_SIZE, MOJO_PENALTY, MOJO_ZERO, face_down_limit
+
+PLAY, REVEAL = "play", "reveal"
+
+
+def parse(action):
+    """("play" | "reveal", value) from an action id, or None if it is not one."""
+    if not isinstance(action, str) or ":" not in action:
+        return None
+    kind, _, value = action.partition(":")
+    if kind not in (PLAY, REVEAL) or not value.isdigit() or int(value) not in COLOUR_OF:
+        return None
+    return kind, int(value)
+
+
+def highest_per_colour(cards):
+    """MJ-10: the highest value of each colour among `cards` (None where the colour is absent)."""
+    best = dict.fromkeys(COLOURS)
+    for v in cards:
+        c = COLOUR_OF[v]
+        if best[c] is None or v > best[c]:
+            best[c] = v
+    return [best[c] for c in COLOURS]
+
+
+def card_score(cards):
+    """MJ-10: the sum of the highest value of each colour."""
+    return sum(v for v in highest_per_colour(cards) if v is not None)
+
+
+def compare(value, top):
+    """MJ-5: "lower", "higher" or "same" for a card played on `top`."""
+    return "lower" if value < top else "higher" if value > top else "same"
+
+
+def _names(seats):
+    seats = ["{%d}" % s for s in seats]
+    return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]
+
+
+class Mojo(Game):
+    info = data.INFO
+
+    def new_game(self, players, options, seed):
+        state = {
+            "players": players,
+            "round": 0,
+            "hands": [],
+            "down": [],
+            "up": [],
+            "draw": [],
+            "pile": [],
+            "turn": 0,
+            "again": False,
+            "starter": 0,
+            "moves": [],
+            "mojo": None,
+            "mojo_side": None,
+            "rounds": [],
+            "totals": [0] * players,
+            "over": False,
+            "rng": trng.new_rng(seed),
+        }
+        self._deal(state, trng.below(state["rng"], players))  # MJ-4: round 1 starts with a random player
+        return state
+
+    def _deal(self, state, starter):
+        """MJ-3: shuffle the 78 cards, deal the hands, start the play pile."""
+        n = state["players"]
+        deck = list(DECK)
+        trng.shuffle(state["rng"], deck)
+        state["hands"] = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(n)]
+        state["draw"] = deck[n * HAND_SIZE:]
+        state["pile"] = [state["draw"].pop()]
+        state["down"] = [[] for _ in range(n)]
+        state["up"] = [[] for _ in range(n)]
+        state["turn"] = starter
+        state["starter"] = starter
+        state["again"] = False
+        state["moves"] = [0] * n
+
+    # --- whose turn, what is legal ---------------------------------------------------------
+    def to_act(self, state):
+        return [] if state["over"] else [state["turn"]]
+
+    def legal_actions(self, state, seat):
+        if state["over"] or seat != state["turn"]:
+            return []
+        hand = state["hands"][seat]
+        if hand:
+            return ["play:%d" % v for v in sorted(set(hand))]
+        return ["reveal:%d" % v for v in sorted(set(state["down"][seat]))]
+
+    def explain_illegal(self, state, seat, action):
+        parsed = parse(action)
+        if parsed is None:
+            return "Play a card from your hand, or turn up one of your face-down cards."
+        kind, value = parsed
+        hand = state["hands"][seat]
+        if kind == PLAY:
+            if not hand:
+                return "Your cards are face down: turn one of them up instead (MJ-8)."
+            return "You have no {} in your hand.".format(value)
+        if hand:
+            return "You still hold a hand: play a card on the pile (MJ-5). Face-down cards are turned up only once your hand went face down (MJ-8)."
+        return "You have no face-down {}.".format(value)
+
+    # --- playing -----------------------------------------------------------------------------
+    def _apply(self, state, seat, action):
+        kind, value = parse(action)
+        state["moves"][seat] += 1
+        if kind == REVEAL:
+            return self._reveal(state, seat, value)
+        return self._play(state, seat, value)
+
+    def _play(self, state, seat, value):
+        hand = state["hands"][seat]
+        hand.remove(value)
+        top = state["pile"][-1]
+        state["pile"].append(value)
+        outcome = compare(value, top)
+        if outcome == "lower":
+            events = [{"type": "play", "seat": seat, "text": "{%d} plays %d on %d: lower, the turn ends." % (seat, value, top)}]
+        elif outcome == "higher":
+            events = [{"type": "play", "seat": seat, "text": "{%d} plays %d on %d: higher, draws a card." % (seat, value, top)}]
+            events += self._draw(state, seat)
+        elif hand:
+            state["again"] = True
+            return [{"type": "play", "seat": seat, "text": "{%d} plays %d on %d: the same value, plays again." % (seat, value, top)}]
+        else:
+            events = [{"type": "play", "seat": seat, "text": "{%d} plays %d on %d: the same value, but that was the last card." % (seat, value, top)}]
+        return events + self._end_turn(state, seat)
+
+    def _draw(self, state, seat):
+        """MJ-5 draw, with MJ-6 when the draw pile is empty."""
+        events = []
+        if not state["draw"]:
+            # A draw always follows a card played on another, so the play pile holds at least
+            # one card under its top: MJ-6's "nothing to shuffle" cannot happen.
+            top = state["pile"][-1]
+            rest = state["pile"][:-1]
+            trng.shuffle(state["rng"], rest)
+            state["draw"] = rest
+            state["pile"] = [top]
+            events.append({"type": "reshuffle", "announce": True,
+                           "text": "The draw pile is empty: the play pile but its top card ({} cards) is shuffled into a new draw pile (MJ-6).".format(len(rest))})
+        card = state["draw"].pop()
+        state["hands"][seat].append(card)
+        state["hands"][seat].sort()
+        events.append({"type": "draw", "seat": seat, "text": "{%d} draws a card (%d left in the draw pile)." % (seat, len(state["draw"]))})
+        events.append({"type": "drawn", "seat": seat, "seats": [seat], "commit": True, "text": "You draw a %d." % card})
+        return events
+
+    def _end_turn(self, state, seat):
+        state["again"] = False
+        hand = state["hands"][seat]
+        if not hand:  # MJ-9 (ruling): out of cards
+            return self._end_round(state, seat, "{%d} has no card left (MJ-9)." % seat)
+        events = []
+        limit = face_down_limit(state["players"])
+        if len(hand) <= limit:  # MJ-7
+            state["down"][seat] = sorted(hand)
+            state["hands"][seat] = []
+            events.append({"type": "facedown", "seat": seat, "announce": True,
+                           "text": "{%d} ends the turn with %d card%s (%d or fewer) and puts %s face down (MJ-7)." % (
+                               seat, len(hand), "" if len(hand) == 1 else "s", limit, "it" if len(hand) == 1 else "them")})
+        state["turn"] = (seat + 1) % state["players"]
+        return events
+
+    def _reveal(self, state, seat, value):
+        """MJ-8, MJ-9."""
+        state["down"][seat].remove(value)
+        state["up"][seat].append(value)
+        left = len(state["down"][seat])
+        if not left:
+            return self._end_round(state, seat, "{%d} turns up a %d, their last face-down card." % (seat, value))
+        events = [{"type": "reveal", "seat": seat, "announce": True, "commit": True,
+                   "text": "{%d} turns up a %d (%d face down left)." % (seat, value, left)}]
+        state["turn"] = (seat + 1) % state["players"]
+        return events
+
+    def _end_round(self, state, holder, why):
+        """MJ-9..MJ-12: score the round; the game ends or the next round is dealt."""
+        n = state["players"]
+        counted = [sorted(state["hands"][s] + state["up"][s]) for s in range(n)]
+        cards = [card_score(c) for c in counted]
+        lowest = min(cards)
+        side = MOJO_ZERO if cards[holder] <= lowest else MOJO_PENALTY
+        points = list(cards)
+        points[holder] = MOJO_ZERO if side == MOJO_ZERO else cards[holder] + MOJO_PENALTY
+        state["totals"] = [t + p for t, p in zip(state["totals"], points)]
+        state["mojo"], state["mojo_side"] = holder, side
+        state["rounds"].append({
+            "counted": counted,
+            "best": [highest_per_colour(c) for c in counted],
+            "cards": cards,
+            "mojo": holder,
+            "side": side,
+            "points": points,
+            "totals": list(state["totals"]),
+        })
+        number = state["round"] + 1
+        events = [{"type": "roundend", "seat": holder, "announce": True, "commit": True,
+                   "text": "%s Round %d ends: {%d} takes the Mojo card." % (why, number, holder)}]
+        if side == MOJO_ZERO:
+            mojo = "The Mojo card shows 0 for {%d}: %d is the lowest score%s, so {%d} scores 0 (MJ-11)." % (
+                holder, cards[holder], " (tied)" if cards.count(lowest) > 1 else "", holder)
+        else:
+            mojo = "The Mojo card shows +10 for {%d}: someone scored lower than %d, so {%d} scores %d (MJ-11)." % (
+                holder, cards[holder], holder, points[holder])
+        events.append({"type": "mojo", "seat": holder, "announce": True, "text": mojo})
+        for s in range(n):
+            events.append({"type": "score", "seat": s, "text": "{%d} scores %d this round (total %d)." % (s, points[s], state["totals"][s])})
+        if max(state["totals"]) >= GAME_END_TOTAL:  # MJ-12
+            state["over"] = True
+            best = min(state["totals"])
+            winners = [s for s in range(n) if state["totals"][s] == best]
+            events.append({"type": "over", "announce": True,
+                           "text": "Someone reached %d: the game ends. Lowest total wins: %s %s with %d." % (
+                               GAME_END_TOTAL, _names(winners), "wins" if len(winners) == 1 else "win together", best)})
+            return events
+        state["round"] += 1
+        self._deal(state, holder)  # MJ-4: the Mojo holder starts the next round
+        events.append({"type": "newround", "announce": True,
+                       "text": "Round %d begins: {%d} took the Mojo card and starts; the play pile starts with a %d." % (
+                           state["round"] + 1, holder, state["pile"][-1])})
+        return events
+
+    # --- reading -----------------------------------------------------------------------------
+    def is_over(self, state):
+        return state["over"]
+
+    def view(self, state, seat):
+        mine = seat is not None
+        return {
+            "players": state["players"],
+            "me": seat,
+            "round": state["round"],
+            "turn": state["turn"],
+            "again": state["again"],
+            "starter": state["starter"],
+            "moves": list(state["moves"]),
+            "pile": list(state["pile"]),
+            "draw_count": len(state["draw"]),
+            "hand_sizes": [len(h) for h in state["hands"]],
+            "hand": list(state["hands"][seat]) if mine else None,
+            "down_counts": [len(d) for d in state["down"]],
+            "down": list(state["down"][seat]) if mine else None,
+            "up": [list(u) for u in state["up"]],
+            "limit": face_down_limit(state["players"]),
+            "mojo": state["mojo"],
+            "mojo_side": state["mojo_side"],
+            "rounds": clone(state["rounds"]),
+            "totals": list(state["totals"]),
+            "over": state["over"],
+        }
+
+    def audit(self, state):
+        problems = []
+        n = state["players"]
+        held = [v for s in range(n) for v in state["hands"][s] + state["down"][s] + state["up"][s]]
+        if Counter(held + state["draw"] + state["pile"]) != Counter(DECK):
+            problems.append("the 78 cards are not all in play exactly once")
+        if not state["pile"]:
+            problems.append("the play pile is empty")
+        for s in range(n):
+            if state["hands"][s] and state["down"][s]:
+                problems.append("seat {} holds a hand and face-down cards at once".format(s))
+            if state["hands"][s] != sorted(state["hands"][s]) or state["down"][s] != sorted(state["down"][s]):
+                problems.append("seat {}: hand or face-down cards not sorted".format(s))
+            if not state["over"] and not state["hands"][s] and not state["down"][s]:
+                problems.append("seat {} has no card while the round runs".format(s))
+        if state["again"] and not state["hands"][state["turn"]]:
+            problems.append("a seat must play again without a card")
+        if sum(r["points"][s] for r in state["rounds"] for s in range(n)) != sum(state["totals"]):
+            problems.append("totals do not add up the rounds")
+        return problems
+
+    def progress(self, state):
+        if state["over"]:
+            return "Finished"
+        return "Round {} · highest total {} of {}".format(state["round"] + 1, max(state["totals"]), GAME_END_TOTAL)
+
+    def result(self, state):
+        n = state["players"]
+        rows = []
+        for r, rnd in enumerate(state["rounds"]):
+            rows.append({"label": "Round {} · highest cards".format(r + 1), "values": list(rnd["cards"]), "kind": "line"})
+            mojo = [""] * n
+            holder = rnd["mojo"]
+            mojo[holder] = "0 (lowest)" if rnd["side"] == MOJO_ZERO else "+{}".format(MOJO_PENALTY)
+            rows.append({"label": "Round {} · Mojo card".format(r + 1), "values": mojo, "kind": "line"})
+            rows.append({"label": "Round {}".format(r + 1), "values": list(rnd["points"]), "kind": "subtotal"})
+        totals = list(state["totals"])
+        rows.append({"label": "Total", "values": totals, "kind": "total"})
+        best = min(totals)
+        winners = [s for s in range(n) if totals[s] == best]
+        notes = ["Lowest total wins (MJ-12): {} with {}.".format(_names(winners), best)]
+        return {"scores": totals, "winners": winners, "sheet": rows, "notes": notes}
+
+    # --- for bots and the test harness -------------------------------------------------------
+    def scramble(self, state, seat, rng):
+        """Re-deal everything hidden from `seat`: the others' hands and face-down cards, and the
+        draw pile's order."""
+        state = clone(state)
+        others = [s for s in range(state["players"]) if s != seat]
+        pool = list(state["draw"])
+        for s in others:
+            pool += state["hands"][s] + state["down"][s]
+        rng.shuffle(pool)
+        for s in others:
+            k = len(state["hands"][s])
+            state["hands"][s], pool = sorted(pool[:k]), pool[k:]
+            k = len(state["down"][s])
+            state["down"][s], pool = sorted(pool[:k]), pool[k:]
+        state["draw"] = pool
+        return state
+
+    def sample_state(self, view, seat, rng):
+        """The cards `seat` cannot see (the deck less its own cards, the face-up cards and the
+        play pile) dealt at random to the others' hands, face-down cards and the draw pile."""
+        n = view["players"]
+        unseen = Counter(DECK)
+        unseen.subtract(view["hand"] + view["down"] + view["pile"] + [v for u in view["up"] for v in u])
+        pool = list(unseen.elements())
+        rng.shuffle(pool)
+        hands, down = [], []
+        for s in range(n):
+            if s == seat:
+                hands.append(list(view["hand"]))
+                down.append(list(view["down"]))
+                continue
+            k = view["hand_sizes"][s]
+            hands.append(sorted(pool[:k]))
+            pool = pool[k:]
+            k = view["down_counts"][s]
+            down.append(sorted(pool[:k]))
+            pool = pool[k:]
+        return {
+            "players": n,
+            "round": view["round"],
+            "hands": hands,
+            "down": down,
+            "up": [list(u) for u in view["up"]],
+            "draw": pool,
+            "pile": list(view["pile"]),
+            "turn": view["turn"],
+            "again": view["again"],
+            "starter": view["starter"],
+            "moves": list(view["moves"]),
+            "mojo": view["mojo"],
+            "mojo_side": view["mojo_side"],
+            "rounds": clone(view["rounds"]),
+            "totals": list(view["totals"]),
+            "over": view["over"],
+            "rng": trng.new_rng(rng.getrandbits(63)),
+        }

@@ -1,0 +1,198 @@
+"""Mojo's table: the Mojo card, the draw and play piles, your hand (each card says what playing
+it does), face-down and face-up cards in front of the players, and the round score sheets."""
+
+from games.mojo.data import COLOUR_OF, COLOURS, MOJO_PENALTY, SYMBOLS
+from games.mojo.rules import compare
+
+from .html import button, esc, tag
+
+OUTCOME = {"lower": "lower · turn ends", "higher": "higher · you draw", "same": "same · play again"}
+PILE_SHOWN = 6  # cards of the play pile shown under the top one
+
+
+def card(value, classes="", **items):
+    """A card face: its value, its colour's symbol, words for screen readers."""
+    colour = COLOUR_OF[value]
+    items.setdefault("aria_label", "{} {}".format(colour, value))
+    return tag("span", tag("b", str(value)) + tag("i", SYMBOLS[colour], aria_hidden="true"),
+               class_="mojo-card mojo-" + colour + classes, role="img", **items)
+
+
+def card_button(value, act, arg, extra="", label=None, classes=""):
+    colour = COLOUR_OF[value]
+    return button(tag("b", str(value)) + tag("i", SYMBOLS[colour], aria_hidden="true") + extra, act, arg,
+                  class_="mojo-card mojo-" + colour + classes, aria_label=label or "{} {}".format(colour, value))
+
+
+def back(count, label):
+    return tag("span", tag("b", str(count)), class_="mojo-card mojo-back", role="img", aria_label=label)
+
+
+class MojoRenderer:
+    def prompt(self, ctx, seat):
+        view = ctx.view
+        top = view["pile"][-1]
+        acting = view["turn"]
+        if seat is None:
+            if view["hand_sizes"][acting]:
+                return "playing a card on the {}.".format(top)
+            return "turning up a face-down card."
+        if view["hand"]:
+            if view["again"]:
+                return "you matched the {}: play again.".format(top)
+            return "play a card on the {}: lower ends your turn, higher makes you draw, the same value plays again.".format(top)
+        return "your cards are face down: turn one of them up (the last one ends the round)."
+
+    def score(self, ctx, seat):
+        return str(ctx.view["totals"][seat])
+
+    def panel(self, ctx, seat):
+        view = ctx.view
+        parts = []
+        hand = view["hand_sizes"][seat]
+        down = view["down_counts"][seat]
+        if hand:
+            parts.append(tag("span", "Hand: {} card{}".format(hand, "" if hand == 1 else "s"), class_="mojo-count"))
+        if down:
+            parts.append(tag("span", "Face down: {}".format(down), class_="mojo-count mojo-facedown"))
+        if view["mojo"] == seat:
+            side = "0" if view["mojo_side"] == 0 else "+{}".format(MOJO_PENALTY)
+            parts.append(tag("span", "Mojo card ({})".format(side), class_="badge mojo-holder",
+                             title="Took the Mojo card last round and started this one"))
+        if view["again"] and view["turn"] == seat and not view["over"]:
+            parts.append(tag("span", "plays again", class_="badge"))
+        line = tag("div", "".join(parts), class_="mojo-counts")
+        up = view["up"][seat]
+        faceup = tag("div", tag("span", "Face up:", class_="label") + "".join(card(v) for v in up), class_="mojo-up") if up else ""
+        return line + faceup
+
+    def board(self, ctx):
+        view = ctx.view
+        parts = []
+        if view["rounds"] and self._fresh(ctx):
+            parts.append(self.round_sheet(ctx, len(view["rounds"]) - 1, fresh=True))
+        if not view["over"]:
+            parts.append(self.centre(ctx))
+            if ctx.viewer is not None:
+                parts.append(self.own_cards(ctx))
+        if view["rounds"]:
+            if ctx.ui.get("mojo-sheets"):
+                parts.append(button("Hide the round score sheets", "mojo-sheets", class_="link"))
+                for r in reversed(range(len(view["rounds"]))):
+                    parts.append(self.round_sheet(ctx, r))
+            else:
+                parts.append(button("Show the round score sheets ({})".format(len(view["rounds"])), "mojo-sheets", class_="link"))
+        return "".join(parts)
+
+    def _fresh(self, ctx):
+        """The last round's sheet stays on the table until the player at the screen has made
+        their first move of the next round (spectators: until everyone has)."""
+        view = ctx.view
+        if view["over"]:
+            return True
+        if ctx.viewer is None:
+            return min(view["moves"]) == 0
+        return view["moves"][ctx.viewer] == 0
+
+    def centre(self, ctx):
+        view = ctx.view
+        pile = view["pile"]
+        top = pile[-1]
+        under = pile[-1 - PILE_SHOWN:-1]
+        if view["mojo"] is None:
+            mojo = tag("div", tag("span", "Mojo", class_="mojo-side") + tag("small", "in the centre"), class_="mojo-mojo",
+                       aria_label="The Mojo card, in the centre")
+        else:
+            side = "0" if view["mojo_side"] == 0 else "+{}".format(MOJO_PENALTY)
+            mojo = tag("div", tag("span", side, class_="mojo-side") + tag("small", "taken by " + ctx.name(view["mojo"])),
+                       class_="mojo-mojo" + (" plus" if view["mojo_side"] else ""),
+                       aria_label="The Mojo card shows {} for {}".format(side, ctx.names[view["mojo"]]))
+        draw = tag("div", back(view["draw_count"], "Draw pile: {} cards".format(view["draw_count"])) + tag("small", "draw pile"), class_="mojo-stack")
+        played = tag("div", card(top, " mojo-top", aria_label="Top of the play pile: {} {}".format(COLOUR_OF[top], top))
+                     + tag("small", "play pile ({})".format(len(pile))), class_="mojo-stack")
+        history = ""
+        if under:
+            history = tag("div", tag("span", "Under it:", class_="label") + "".join(card(v) for v in reversed(under)), class_="mojo-under")
+        info = tag("p", "Round {} · {} started it · face down at {} cards or fewer".format(view["round"] + 1, ctx.name(view["starter"]), view["limit"]),
+                   class_="mojo-info")
+        return tag("div", info + tag("div", mojo + draw + played, class_="mojo-centre") + history, class_="mojo-table", aria_label="The table")
+
+    def own_cards(self, ctx):
+        view = ctx.view
+        legal = set(ctx.legal())
+        top = view["pile"][-1]
+        if view["hand"]:
+            cards = []
+            for v in view["hand"]:
+                action = "play:%d" % v
+                outcome = compare(v, top)
+                hint = tag("small", OUTCOME[outcome], class_="mojo-hint")
+                label = "Play {} {}: {}".format(COLOUR_OF[v], v, OUTCOME[outcome].replace(" · ", ", "))
+                if action in legal:
+                    cards.append(card_button(v, "play", action, hint, label, " legal " + outcome))
+                else:
+                    cards.append(card_button(v, "mojo-try", action, hint, label, " " + outcome))
+            title = "Your hand ({} card{})".format(len(view["hand"]), "" if len(view["hand"]) == 1 else "s")
+            return tag("section", tag("h3", title) + tag("div", "".join(cards), class_="mojo-hand-cards"), class_="mojo-hand", aria_label="Your hand")
+        if view["down"]:
+            cards = []
+            for v in view["down"]:
+                action = "reveal:%d" % v
+                hint = tag("small", "turn up", class_="mojo-hint")
+                label = "Turn up your face-down {} {}".format(COLOUR_OF[v], v)
+                act = "play" if action in legal else "mojo-try"
+                cards.append(card_button(v, act, action, hint, label, " mojo-own-down" + (" legal" if action in legal else "")))
+            title = "Your face-down cards ({}, only you can see them)".format(len(view["down"]))
+            return tag("section", tag("h3", title) + tag("p", "They count only once turned up; turning up the last one ends the round.", class_="mojo-info")
+                       + tag("div", "".join(cards), class_="mojo-hand-cards"), class_="mojo-hand mojo-down", aria_label="Your face-down cards")
+        return ""
+
+    def round_sheet(self, ctx, r, fresh=False):
+        view = ctx.view
+        rnd = view["rounds"][r]
+        n = view["players"]
+        head = tag("tr", tag("th", "", scope="col") + "".join(
+            tag("th", ctx.name(s) + (" (Mojo)" if s == rnd["mojo"] else ""), scope="col", class_="mojo-holder" if s == rnd["mojo"] else None)
+            for s in range(n)))
+        rows = []
+        for i, colour in enumerate(COLOURS):
+            cells = "".join(tag("td", str(rnd["best"][s][i]) if rnd["best"][s][i] is not None else "—") for s in range(n))
+            rows.append(tag("tr", tag("th", "{} {}".format(SYMBOLS[colour], colour.capitalize()), scope="row") + cells, class_="mojo-" + colour + "-row"))
+        rows.append(tag("tr", tag("th", "Cards", scope="row") + "".join(tag("td", str(c)) for c in rnd["cards"]), class_="subtotal"))
+        mojo = []
+        for s in range(n):
+            if s != rnd["mojo"]:
+                mojo.append(tag("td", ""))
+            elif rnd["side"] == 0:
+                mojo.append(tag("td", "0 (lowest)", class_="mojo-zero"))
+            else:
+                mojo.append(tag("td", "+{}".format(MOJO_PENALTY), class_="mojo-plus"))
+        rows.append(tag("tr", tag("th", "Mojo card", scope="row") + "".join(mojo)))
+        rows.append(tag("tr", tag("th", "Round score", scope="row") + "".join(tag("td", str(p)) for p in rnd["points"]), class_="subtotal"))
+        rows.append(tag("tr", tag("th", "Total", scope="row") + "".join(tag("td", str(t)) for t in rnd["totals"]), class_="total"))
+        title = "Round {} score sheet".format(r + 1)
+        note = ""
+        if fresh and not view["over"]:
+            note = tag("p", "Round {} is under way; this sheet stays until your first move of it. Lowest total wins at the end.".format(view["round"] + 1)
+                       if ctx.viewer is not None else "Round {} is under way.".format(view["round"] + 1), class_="mojo-info")
+        return tag("section", tag("h3", esc(title)) + tag("table", tag("caption", "Highest card of each colour (hand and face-up cards), then the Mojo card")
+                                                  + tag("thead", head) + tag("tbody", "".join(rows)), class_="score-sheet mojo-round-sheet") + note,
+                   class_="mojo-round" + (" fresh" if fresh else ""), aria_label=title)
+
+    # --- gestures ------------------------------------------------------------------------
+    def handle(self, app, act, arg):
+        if act == "mojo-sheets":
+            app.ui["mojo-sheets"] = not app.ui.get("mojo-sheets")
+            return True
+        if act == "mojo-try":
+            if app.viewer is None or app.cover is not None:
+                return False
+            app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg) or None
+            return True
+        return False
+
+    def key(self, app, key):
+        return False
+
+
+RENDERER = MojoRenderer()
