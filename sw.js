@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "010ff2242d7ca744";
+const VERSION = "c67256ed92e8500b";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -300,3 +300,35 @@ def test_a_record_survives_a_storage_failure_in_memory():
     app, platform, _ = finish_solo_flowers({"seed": "1"}, storage)
     assert "Best solo score on this device" in platform.text and "storage is full" in platform.text
     assert app.store.record("flowers.solo")["value"] == app.match.result()["scores"][0]
+
+
+def test_bots_in_the_app_follow_from_the_seed():
+    runs = []
+    for _ in range(2):
+        app, platform, _ = open_app({"game": "hoipho", "seats": "easy,normal,hard", "seed": "8", "speed": "instant"})
+        for _ in range(60):
+            platform.run()
+        runs.append(list(app.match.history))
+    assert len(runs[0]) > 10 and runs[0] == runs[1]
+
+
+def test_no_cover_between_humans_when_nothing_is_private():
+    app, platform, _ = open_app({"game": "flowers", "seats": "human,human", "seed": "3", "speed": "instant"})
+    platform.run()
+    for _ in range(4):
+        assert app.cover is None and app.viewer in app.match.to_act()
+        seat = app.viewer
+        app.handle("play", app.match.legal(seat)[0])
+        platform.run()
+    assert "Pass the device" not in platform.text
+
+
+def test_the_replay_viewer_passes_view_gestures_to_the_game():
+    app, platform, _ = open_app({"game": "flowers", "seats": "human,normal", "seed": "3", "speed": "instant"})
+    platform.run()
+    app.handle("play", app.match.legal(0)[0])
+    platform.run()
+    app.handle("replay-this")
+    assert app.screen == "replay"
+    app.handle("flowers-zoom", "in")
+    assert app.prefs.get("flowers-zoom") == 1 and app.screen == "replay"

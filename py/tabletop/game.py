@@ -15,7 +15,7 @@ Events returned by `apply` are dicts:
     (a finished order, The King's arrival: what a player must not miss).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class IllegalAction(ValueError):
@@ -62,7 +62,9 @@ class GameInfo:
     rules: tuple = ()  # Rule, ...
     options: tuple = ()  # Option, ...
     intro: str = ""  # a short paragraph above the rules
-    player_hint: dict = field(default_factory=dict)  # e.g. {2: "older edition"}
+    # False when no player ever knows something another does not (Flowers): then players
+    # sharing one device need no "pass the device" cover between their turns.
+    private_information: bool = True
 
     def rule(self, rule_id):
         for rule in self.rules:

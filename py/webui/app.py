@@ -191,7 +191,7 @@ class App:
             if bots_acting:
                 self._schedule_bots()
             elif humans_acting and self.viewer not in humans_acting and self.cover is None:
-                if len(match.humans()) == 1:
+                if len(match.humans()) == 1 or not match.game.info.private_information:
                     self.viewer = humans_acting[0]
                 else:
                     # Pass the device: hide everything private until that player is ready.
@@ -255,7 +255,10 @@ class App:
             return self.render()
         seat = bots_acting[0]
         level = match.seats[seat]["kind"]
-        action = botlib.choose(match.game, level, match.view(seat), seat, match.legal(seat))
+        # Seeded by the game's seed and the move number: the same seed replays the same game,
+        # bots included.
+        rng = random.Random(match.seed * 1_000_003 + len(match.history))
+        action = botlib.choose(match.game, level, match.view(seat), seat, match.legal(seat), rng)
         match.play(seat, action)
         self.autosave()
         self.after_change()
@@ -322,6 +325,9 @@ class App:
             return self.show_lobby()
         self.screen = "replay"
         self.match = None
+        self.viewer = None
+        self.cover = None
+        self.ui = {}
         self.share_link = None
         self.platform.set_flag("over", False)
         self.platform.set_flag("screen-game", True)
@@ -428,9 +434,11 @@ class App:
         handler = getattr(self, "on_" + act.replace("-", "_"), None)
         if handler is not None:
             handler(arg)
-        elif self.match is not None:
-            renderer = RENDERERS[self.match.game.info.id]
-            if renderer.handle(self, act, arg):
+        elif self.screen in ("game", "replay"):
+            # The renderer's own gestures; in the replay viewer only those that change the view
+            # (zoom, a panel to open) do anything, as nothing can be played there.
+            match = self.match if self.screen == "game" else self.replay.match
+            if match is not None and RENDERERS[match.game.info.id].handle(self, act, arg):
                 self.render()
 
     def key(self, key):

@@ -18,7 +18,7 @@ class Context:
         self.game = self.match.game
         self.viewer = app.viewer if interactive else viewer
         self.view = self.match.view(self.viewer)
-        self.ui = app.ui if interactive else {}
+        self.ui = app.ui
         self.prefs = app.prefs if interactive else {}
         self.names = self.match.names
         self.acting = self.match.to_act()

@@ -82,6 +82,7 @@ INFO = GameInfo(
     max_players=4,
     version=1,
     rules=RULES,
+    private_information=False,  # gardens and taken cards are open; the stacks are hidden from all
     intro=(
         "Each turn take a card from one of three stacks and place it in your garden, beside a card or on top of one. At the end "
         "every number group must be exact (four 4s, three 3s, two 2s, a lone 1) or it is removed with the cards under it, -1 "
