@@ -9,6 +9,6 @@ view, and handles the game's own UI gestures (typing a number, selecting cards):
   key(app, key) -> bool        a key press on the game screen; True = redraw
 """
 
-from . import thenumber
+from . import phopho, thenumber
 
-RENDERERS = {"thenumber": thenumber.RENDERER}
+RENDERERS = {"thenumber": thenumber.RENDERER, "phopho": phopho.RENDERER}
