@@ -18,7 +18,7 @@ position value (stars, progress to Perfect Reputation, tokens given and received
 """
 
 import itertools
-import random
+import sys
 import time
 
 from tabletop import clone
@@ -44,7 +44,11 @@ HARD_CANDIDATES = 4  # plans searched: Normal's choice, Restock / skip, the next
 HARD_HORIZON_ROUNDS = 1  # mid-game: every seat plays on this many turns with the Normal policy
 HARD_ENDGAME_AT = 6  # from this many customer cards left, the rollouts play to the end
 HARD_PRIOR = 0.1  # Normal's choice must be beaten by this much (sampling noise)
-HARD_TIME_BUDGET = 0.25  # seconds on CPython: the browser is 2-3x slower, still within 1 s
+# Seconds per decision: the search stops sampling worlds when the next one would overrun it, so
+# a slow device plays a little weaker but never slower. Pyodide runs 2-3x slower than CPython:
+# the browser gets a larger budget for about as many worlds, still well within 1 s.
+HARD_TIME_BUDGET = 0.45 if sys.platform == "emscripten" else 0.25
+HARD_FIRST_WORLD_CAP = 1.6  # x budget: the first world is always finished, its rollouts cut here
 WIN_VALUE = 5.0  # a won game, in stars, when a rollout reaches the end
 CLAIM_STARS = 1.375  # the mean stars of a customer card
 TOKENS_START = 6
@@ -119,14 +123,19 @@ def give_target(view, seat):
     return min(rivals, key=lambda s: (view["mad"][s], -view["loyal_counts"][s], (s - seat) % n))
 
 
-def score_play(view, seat, play):
+def line_summary(view):
+    """What score_play needs to know of each customer in line."""
+    return [(e["id"], top_value(e), e["bill"] is not None, len(e["cards"]) + (1 if e["bill"] else 0)) for e in view["line"]]
+
+
+def score_play(view, seat, play, summary=None):
     """Normal's value of a complete play, from a light simulation of its effects."""
     mode, placements = play
     n = view["players"]
     mad = list(view["mad"])
     tokens = [view["mad"][s] + view["happy"][s] for s in range(n)]
-    line = [{"id": e["id"], "top": top_value(e), "bill": e["bill"] is not None, "n": len(e["cards"]) + (1 if e["bill"] else 0),
-             "five": top_value(e) == FINISH_VALUE} for e in view["line"]]
+    line = [{"id": cid, "top": top, "bill": bill, "n": count, "five": top == FINISH_VALUE}
+            for cid, top, bill, count in (summary or line_summary(view))]
     gone = set()
     score = 0.0
     placed = 0
@@ -252,9 +261,12 @@ def _consistent(plan, view):
 
 
 def ranked_plays(view, seat):
-    hand = view["hand"]
-    found = [p for p in plays(hand, view["line"]) if _consistent(p, view)]
-    scored = [(score_play(view, seat, p), k, p) for k, p in enumerate(found)]
+    """The complete plays that contain the current selection, best first by score_play."""
+    found = plays(view["hand"], view["line"])
+    if view["sel"] or view["puts"]:
+        found = [p for p in found if _consistent(p, view)]
+    summary = line_summary(view)
+    scored = [(score_play(view, seat, p, summary), k, p) for k, p in enumerate(found)]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(s, p) for s, _, p in scored]
 
@@ -365,12 +377,15 @@ def _rollout_turn_step(game, state, rng):
     game._apply(state, actor, follow(view, actor, legal, normal_plan))
 
 
-def play_on(game, state, rng, until_turn):
-    """Every seat plays on with the Normal policy until turn number `until_turn` starts."""
+def play_on(game, state, rng, until_turn, deadline=None):
+    """Every seat plays on with the Normal policy until turn number `until_turn` starts (or,
+    as a guard for slow devices, the clock reaches `deadline`)."""
     steps = 0
     while not state["over"] and state["turn_no"] < until_turn and steps < 500:
         _rollout_turn_step(game, state, rng)
         steps += 1
+        if deadline is not None and steps % 8 == 0 and time.perf_counter() > deadline:
+            break
 
 
 _memo = {}  # Hard's chosen plan for the turn it is placing, by (seat, turn, hand, line)
@@ -402,20 +417,30 @@ def hard_plan(game, view, seat, legal, rng):
     endgame = view["king_out"] or view["customers"] <= HARD_ENDGAME_AT
     until = 10 ** 9 if endgame else view["turn_no"] + HARD_HORIZON_ROUNDS * n
     totals = [0.0] * len(candidates)
-    deadline = time.perf_counter() + HARD_TIME_BUDGET
+    started = time.perf_counter()
+    deadline = started + HARD_TIME_BUDGET
     worlds = 0
-    while worlds < HARD_WORLDS and (worlds == 0 or time.perf_counter() < deadline):
-        worlds += 1
+    while worlds < HARD_WORLDS:
+        elapsed = time.perf_counter() - started
+        if worlds and elapsed * (worlds + 1) / worlds > HARD_TIME_BUDGET:
+            break  # the next world would overrun the budget (slow device, long rollouts)
         world = game.sample_state(view, seat, rng)
-        for k, plan in enumerate(candidates):
+        values = []
+        for plan in candidates:
+            if worlds and time.perf_counter() > deadline:
+                break  # a world only counts once every candidate was tried in it
             state = clone(world)
             if plan is None:
                 game._apply(state, seat, "restock" if view["phase"] == "turn" else "skip")
             else:
                 for action in plan_sequence(plan):
                     game._apply(state, seat, action)
-            play_on(game, state, rng, until)
-            totals[k] += position_value(game, state, seat)
+            play_on(game, state, rng, until, started + HARD_FIRST_WORLD_CAP * HARD_TIME_BUDGET)
+            values.append(position_value(game, state, seat))
+        if len(values) < len(candidates):
+            break
+        worlds += 1
+        totals = [t + v for t, v in zip(totals, values)]
     scores = [t / worlds + (HARD_PRIOR if k == 0 else 0.0) for k, t in enumerate(totals)]
     best = candidates[max(range(len(candidates)), key=lambda k: (scores[k], -k))]
     if len(_memo) > 64:
