@@ -9,7 +9,7 @@ from games import GAMES
 from tabletop import bots
 from tabletop.simulate import play_game
 
-CASES = {"thenumber": 4}  # game id -> player count used for the speed figures
+CASES = {"thenumber": 4, "phopho": 4}  # game id -> player count used for the speed figures
 
 
 def random_games_per_second(game, players, seconds):
