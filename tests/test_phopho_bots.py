@@ -2,7 +2,6 @@
 strength (short fixed-seed series; the 200+ game win rates are in bench/RESULTS.md)."""
 
 import random
-import time
 
 from games.phopho import GAME
 from games.phopho import bots as ppbots
@@ -98,12 +97,3 @@ def test_simulations_report_the_mean_length_in_turns():
     tally = simulate(GAME, ["easy", "easy"], 3, seed=2)
     assert tally.turns > 0 and "turns)" in tally.report("x")
 
-
-def test_announcements_of_several_turns_keep_the_older_news_one_click_away():
-    from test_app import open_app
-
-    app, platform, _ = open_app({"game": "phopho", "seats": "human,normal,normal,normal,normal", "seed": "5", "speed": "instant"})
-    platform.run()
-    news = [e for e in app.match.log_for(0) if e.get("announce") and e["ply"] > app.seen_ply]
-    if len(news) > 4:
-        assert "{} earlier".format(len(news) - 4) in platform.text and "<details>" in platform.html

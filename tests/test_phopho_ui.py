@@ -18,7 +18,9 @@ def start(seats, seed):
 def set_table(app, **arrangement):
     """Arrange the match's state for seat 0 to play (the match replays from here: no undo past it)."""
     state = app.match.state
-    state["turn"] = 0
+    n = state["players"]
+    state.update(turn=0, phase="turn", sel=[], puts=[], queue=[], marks=[], restock=False, billed=False,
+                 mad=[6] * n, happy=[0] * n, gone=[])
     arrange(state, **arrangement)
     app.match._barrier_state = clone(state)
     app.match._barrier = len(app.match.history)
@@ -57,8 +59,7 @@ def test_PP_13_the_hated_card_prompt_names_the_opponents_and_announces_the_failu
     assert "Give a Mad token to Easy bot 2 (6 Mad, 0 Happy)" in platform.text
     assert "Hated! Chicken 2 fails the order of the Active Customer" in platform.text  # announced
     app.handle("play", "give:2")
-    platform.run()
-    assert app.match.state["mad"][2] >= 7 or app.match.state["happy"][2] > 0
+    assert app.match.state["mad"] == [5, 6, 7] and "{0} gives a Mad token to {2}." in [e["text"] for e in app.match.log]
 
 
 def test_PP_11_restock_then_discard_down_to_six_by_marking_cards():
@@ -118,3 +119,11 @@ def test_whole_games_through_the_shell_end_on_the_score_sheet(width_seats):
     platform.run()
     assert '<table class="score-sheet">' in platform.html and "Loyal Customers revealed" in platform.text
     assert "The King (3★) goes to" in platform.text
+
+
+def test_announcements_of_several_turns_keep_the_older_news_one_click_away():
+    app, platform, _ = open_app({"game": "phopho", "seats": "human,normal,normal,normal,normal", "seed": "5", "speed": "instant"})
+    platform.run()
+    news = [e for e in app.match.log_for(0) if e.get("announce") and e["ply"] > app.seen_ply]
+    assert len(news) > 4  # four bots played before the human's first turn
+    assert "{} earlier".format(len(news) - 4) in platform.text and "<details>" in platform.html

@@ -82,11 +82,10 @@ class PhoPhoRenderer:
             if puts or (len(sel) > 1 and any("put:" in a for a in legal)):
                 return "put each {} on a different highlighted customer.".format(CARD_VALUE[sel[0]])
             if sel:
-                targets = [a for a in legal if a.startswith("serve@")]
                 what = "the Bill" if CARD_TYPE[sel[0]] == BILL else "your " + ", ".join(str(CARD_VALUE[c]) for c in sel)
-                more = "" if targets else " Select more cards to complete a run."
-                return "serve {} to a highlighted customer, or select more cards.{}".format(what, more) if targets else \
-                    "keep selecting: these cards are not a complete Serve yet.{}".format(more)
+                if any(a.startswith("serve@") for a in legal):
+                    return "serve {} to a highlighted customer, or select more cards.".format(what)
+                return "select more cards: {} is not a complete run yet.".format(what)
             if phase == "restocked":
                 return "you may serve once (select cards), or skip serving." if any(a.startswith("pick:") for a in legal) \
                     else "no Serve is possible: skip serving."

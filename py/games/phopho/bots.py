@@ -12,9 +12,11 @@ play if it is worth anything; finishes orders, feeds loved ingredients, plays a 
 when the token it gives away is worth more than the bowl it spoils.
 
 Hard: determinized search. At each Serve/Restock decision it samples the hidden cards (others'
-hands, the deck orders) from its view, plays each candidate plan in every sampled world, lets
-every seat play on with the Normal policy for a round, and keeps the plan with the best mean
-position value (stars, progress to Perfect Reputation, tokens given and received, The King).
+hands, the deck orders, where The King lies) from its view, plays each candidate plan (Normal's
+choice, Restock or skip, the next best plays) in every sampled world, lets every seat play on
+with the Normal policy for two rounds (to the end once The King is near), and keeps the plan with
+the best mean position value (stars, progress to Perfect Reputation, tokens given and received,
+The King), Normal's choice winning ties within a small margin.
 """
 
 import itertools
@@ -24,7 +26,7 @@ import time
 from tabletop import clone
 
 from .data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KING_STARS,
-                   KING_WARNING_AT, MIN_TOKENS_KEPT, RUN_MAX, SAME_MAX, TYPE_ORDER)
+                   KING_WARNING_AT, MIN_TOKENS_KEPT, RUN_MAX, SAME_MAX, TOKENS, TYPE_ORDER)
 from .rules import accepts, top_value
 
 # --- Normal's weights (bot strength only, not rules) --------------------------------------------
@@ -41,17 +43,17 @@ USEFUL_KEEP = 0.5  # a card at least this useful is kept when redrawing after a 
 # --- Hard's search ------------------------------------------------------------------------------
 HARD_WORLDS = 16  # sampled worlds per decision (fewer if the time guard stops it)
 HARD_CANDIDATES = 4  # plans searched: Normal's choice, Restock / skip, the next best plays
-HARD_HORIZON_ROUNDS = 1  # mid-game: every seat plays on this many turns with the Normal policy
+HARD_HORIZON_ROUNDS = 2  # mid-game rollouts: this many turns of every seat (measured: 1 and 3 do worse)
 HARD_ENDGAME_AT = 6  # from this many customer cards left, the rollouts play to the end
 HARD_PRIOR = 0.1  # Normal's choice must be beaten by this much (sampling noise)
-# Seconds per decision: the search stops sampling worlds when the next one would overrun it, so
-# a slow device plays a little weaker but never slower. Pyodide runs 2-3x slower than CPython:
-# the browser gets a larger budget for about as many worlds, still well within 1 s.
-HARD_TIME_BUDGET = 0.45 if sys.platform == "emscripten" else 0.25
-HARD_FIRST_WORLD_CAP = 1.6  # x budget: the first world is always finished, its rollouts cut here
+# A guard, not the normal limit: HARD_WORLDS take about 0.1-0.2 s on CPython (bench/RESULTS.md).
+# On a slow or busy device the search stops sampling when the next world would overrun this, so
+# it plays a little weaker but never slower. Pyodide runs 2-3x slower than CPython: the browser's
+# guard is higher, and still keeps a decision under 1 s.
+HARD_TIME_BUDGET = 0.7 if sys.platform == "emscripten" else 0.4
+HARD_FIRST_WORLD_CAP = 1.3  # x budget: the first world is always finished, its rollouts cut here
 WIN_VALUE = 5.0  # a won game, in stars, when a rollout reaches the end
 CLAIM_STARS = 1.375  # the mean stars of a customer card
-TOKENS_START = 6
 SPEED = 0.15  # per token given away for good: later Perfect Reputations come faster
 HAND = 0.05  # per card in hand
 KING_WEIGHT = 0.6  # how much the race for The King counts before it is decided
@@ -298,7 +300,7 @@ def follow(view, seat, legal, plan_of):
             return "mark:" + CARD_TYPE[ranked[0][2]]
         return "redraw"
     if phase == "discard":
-        if "discard" in legal:
+        if len(view["marks"]) >= len(view["hand"]) - HAND_SIZE:
             return "discard"
         return "mark:" + CARD_TYPE[_marks_by_usefulness(view)[0][2]]
     plan = plan_of(view, seat, legal)
@@ -342,7 +344,7 @@ def position_value(game, state, seat):
         tokens = state["mad"][s] + state["happy"][s]
         stars = sum(CUSTOMER[c]["stars"] for c in state["loyal"][s])
         progress = CLAIM_STARS * state["happy"][s] / tokens if tokens else 0.0
-        values.append(stars + progress + SPEED * (TOKENS_START - tokens) + HAND * min(len(state["hands"][s]), HAND_SIZE))
+        values.append(stars + progress + SPEED * (TOKENS - tokens) + HAND * min(len(state["hands"][s]), HAND_SIZE))
     if state["king_out"] or len(state["customers"]) <= KING_WARNING_AT:
         best = max(state["happy"])
         leaders = [s for s in range(n) if state["happy"][s] == best]
@@ -360,21 +362,30 @@ def plan_sequence(plan):
     return acts + ["put:{}@{}".format(CARD_TYPE[c], i) for c, i in placements]
 
 
+def _rollout_view(state, seat):
+    """What Normal reads of a sampled world, without the copies of `view` (read only)."""
+    return {"players": state["players"], "phase": state["phase"], "hand": state["hands"][seat], "line": state["line"],
+            "mad": state["mad"], "happy": state["happy"], "loyal_counts": [len(x) for x in state["loyal"]],
+            "sel": state["sel"], "puts": state["puts"], "marks": state["marks"]}
+
+
 def _rollout_turn_step(game, state, rng):
     """One decision of the current seat with the Normal policy; a whole Serve at once (its
     actions are legal by construction, so they skip the validation of `apply`)."""
     actor = state["turn"]
-    view = game.view(state, actor)
-    if view["phase"] in ("turn", "restocked") and not view["sel"] and not view["puts"]:
-        plan = normal_plan(view, actor, None)
+    phase = state["phase"]
+    if phase in ("turn", "restocked") and not state["sel"] and not state["puts"]:
+        if phase == "turn" and len(state["hands"][actor]) > RUN_MAX and state["mad"][actor]:
+            game._apply(state, actor, "restock")  # Normal: no Serve can empty this hand
+            return
+        plan = normal_plan(_rollout_view(state, actor), actor, None)
         if plan is None:
-            game._apply(state, actor, "restock" if view["phase"] == "turn" else "skip")
+            game._apply(state, actor, "restock" if phase == "turn" else "skip")
         else:
             for action in plan_sequence(plan):
                 game._apply(state, actor, action)
         return
-    legal = game.legal_actions(state, actor)
-    game._apply(state, actor, follow(view, actor, legal, normal_plan))
+    game._apply(state, actor, follow(_rollout_view(state, actor), actor, None, normal_plan))
 
 
 def play_on(game, state, rng, until_turn, deadline=None):
@@ -425,19 +436,22 @@ def hard_plan(game, view, seat, legal, rng):
         if worlds and elapsed * (worlds + 1) / worlds > HARD_TIME_BUDGET:
             break  # the next world would overrun the budget (slow device, long rollouts)
         world = game.sample_state(view, seat, rng)
+        # The first world is always finished (its rollouts cut at the cap); a later one counts
+        # only if every candidate was played out in it before the deadline.
+        stop = deadline if worlds else started + HARD_FIRST_WORLD_CAP * HARD_TIME_BUDGET
         values = []
         for plan in candidates:
             if worlds and time.perf_counter() > deadline:
-                break  # a world only counts once every candidate was tried in it
+                break
             state = clone(world)
             if plan is None:
                 game._apply(state, seat, "restock" if view["phase"] == "turn" else "skip")
             else:
                 for action in plan_sequence(plan):
                     game._apply(state, seat, action)
-            play_on(game, state, rng, until, started + HARD_FIRST_WORLD_CAP * HARD_TIME_BUDGET)
+            play_on(game, state, rng, until, stop)
             values.append(position_value(game, state, seat))
-        if len(values) < len(candidates):
+        if len(values) < len(candidates) or (worlds and time.perf_counter() > deadline):
             break
         worlds += 1
         totals = [t + v for t, v in zip(totals, values)]

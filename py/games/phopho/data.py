@@ -166,7 +166,8 @@ RULES = (
          "the order at once: the customer and every card on it are discarded, and you give one of your Mad tokens to "
          "an opponent of your choice. Ruling: with no Mad token you give nothing, and a player never gives away "
          "their last token. Cards of the same run not yet placed stay in your hand; in a multiple-customer play the "
-         "cards meant for other customers are still placed.", "Effects of each card, in the order it is placed"),
+         "cards meant for other customers are still placed. (In this app, with two players the token goes to the "
+         "only opponent without asking.)", "Effects of each card, in the order it is placed"),
     Rule("PP-14", "seed", "An order is finished as soon as the customer has a Bill and a value-5 card; a customer who "
          "hates Bills needs only the value-5 card.", "Effects of each card, in the order it is placed"),
     Rule("PP-15", "seed", "Finishing the Active customer: every player flips as many Mad tokens to Happy as the "
@@ -177,7 +178,8 @@ RULES = (
          "behind slide toward the Bowl and a new customer is turned up at the end of the line.",
          "Effects of each card, in the order it is placed"),
     Rule("PP-17", "seed", "Empty hand: if your hand is empty after your Serve, flip {} Mad token to Happy and draw a "
-         "fresh hand of {}.".format(EMPTY_HAND_FLIPS, HAND_SIZE), "Bonuses"),
+         "fresh hand of {}. (In this app a Bill's discard-and-draw belongs to the Serve: the hand is checked after "
+         "it.)".format(EMPTY_HAND_FLIPS, HAND_SIZE), "Bonuses"),
     Rule("PP-18", "seed, ruling", "Perfect Reputation: the moment all of a player's tokens are Happy, that player "
          "claims a Loyal Customer face down, then turns all their tokens back to Mad. Ruling: the Loyal Customer is "
          "the top card of the customer deck; its stars count for its owner at the end, others see only how many "
