@@ -1,16 +1,19 @@
 # make play   set up and serve the app at http://127.0.0.1:$(PORT)/
 # make test   set up and run every test (CPython rules tests + Playwright in headless Chromium)
 # make bench  benchmarks (not tests); results go to bench/RESULTS.md
+# make dist   the folder to upload to a static host: dist/
 PORT ?= 8000
 PYTHON ?= python3
 VENV := .venv
 VENDOR := www/vendor
-PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
-.PHONY: play test bench setup setup-web setup-test shell clean
+.PHONY: play test bench dist setup setup-web setup-test shell clean
 
-play: setup-web
+play: setup-web shell
 	$(PYTHON) tools/serve.py --port $(PORT)
+
+dist: setup-web
+	$(PYTHON) tools/dist.py dist
 
 test: setup-test
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
@@ -27,11 +30,8 @@ setup-web: $(VENDOR)/.stamp
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-$(VENDOR)/.stamp: node_modules/.package-lock.json
-	rm -rf $(VENDOR)
-	mkdir -p $(VENDOR)/pyodide $(VENDOR)/pyscript
-	cd node_modules/pyodide && cp $(PYODIDE_FILES) ../../$(VENDOR)/pyodide/
-	cd node_modules/@pyscript/core/dist && find . -maxdepth 1 -type f ! -name '*.map' -exec cp {} ../../../../$(VENDOR)/pyscript/ \;
+$(VENDOR)/.stamp: node_modules/.package-lock.json tools/vendor.py
+	$(PYTHON) tools/vendor.py
 	touch $@
 
 setup-test: setup-web $(VENV)/.stamp
@@ -47,4 +47,4 @@ shell:
 	$(PYTHON) tools/shell.py
 
 clean:
-	rm -rf $(VENV) node_modules $(VENDOR)
+	rm -rf $(VENV) node_modules $(VENDOR) dist

@@ -14,19 +14,21 @@ import multiprocessing
 import os
 import platform
 import statistics
-import subprocess
 import sys
-import time
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for folder in ("py", "tools", "bench"):
     sys.path.insert(0, os.path.join(ROOT, folder))
 
+import dist  # noqa: E402
 import engine_bench  # noqa: E402
 import headless  # noqa: E402
 import shell  # noqa: E402
 from games import GAMES  # noqa: E402
-from tabletop.simulate import simulate  # noqa: E402
+from tabletop import share  # noqa: E402
+from tabletop.match import Match, make_seats  # noqa: E402
+from tabletop.simulate import play_game, simulate  # noqa: E402
 
 READY_PROBE = """
 window.__readyAt = null;
@@ -58,21 +60,123 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
-def startup(browser, base, rounds):
-    """Fresh browser profile each visit; the two pages alternate so both see the same load."""
-    times = {"app": [], "bare": []}
+def _fresh_visit(browser, url, frame=False):
+    """Time to data-ready in a fresh profile (no cache, no service worker), in ms from the
+    navigation of the page (or, with `frame`, of the iframe holding the app)."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(READY_PROBE)
+    page = context.new_page()
+    page.goto(url)
+    target = page.frames[1] if frame else page
+    if frame:
+        page.wait_for_function("document.querySelector('iframe') && document.querySelector('iframe').contentWindow", timeout=60_000)
+        target = page.frames[1]
+    target.wait_for_function("window.__readyAt !== null", timeout=120_000)
+    value = target.evaluate("window.__readyAt")
+    context.close()
+    return value
+
+
+class OfflineVisits:
+    """One browser profile that visited once (the service worker cached everything), then
+    reloads with the network off."""
+
+    def __init__(self, browser, base):
+        self.context = browser.new_context()
+        self.context.add_init_script(READY_PROBE)
+        self.page = self.context.new_page()
+        self.page.goto(base)
+        self.page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=180_000)
+        self.context.set_offline(True)
+
+    def visit(self):
+        self.page.reload()
+        self.page.wait_for_function("window.__readyAt !== null", timeout=120_000)
+        return self.page.evaluate("window.__readyAt")
+
+    def close(self):
+        self.context.close()
+
+
+def startup(browser, base, rounds, host=None):
+    """The pages alternate visit by visit, so that all see the same load on the machine."""
+    visits = {"bare": lambda: _fresh_visit(browser, base + "bench/bare.html"),
+              "app": lambda: _fresh_visit(browser, base)}
+    offline = None
+    if host:
+        visits["embed"] = lambda: _fresh_visit(browser, host + "embed.html", frame=True)
+        offline = OfflineVisits(browser, base)
+        visits["offline"] = offline.visit
+    times = {name: [] for name in visits}
     for _ in range(rounds):
-        for name, path in (("app", ""), ("bare", "bench/bare.html")):
-            context = browser.new_context()
-            context.add_init_script(READY_PROBE)
-            page = context.new_page()
-            page.goto(base + path)
+        for name, visit in visits.items():
+            times[name].append(visit())
+    if offline:
+        offline.close()
+    bare = statistics.median(times["bare"])
+    return {"rounds": rounds, "times": times, "bare_median": bare,
+            "medians": {n: statistics.median(t) for n, t in times.items()},
+            "ratios": {n: statistics.median(t) / bare for n, t in times.items()}}
+
+
+def snapshot_startup(browser, base, before_base, rounds):
+    """Issue 7: repeat visits in one profile that made its snapshot (the app restoring it, the
+    app told not to, the bare page), and first visits in fresh profiles before and after the
+    change ("before": the same build with pyscript.toml naming Pyodide directly)."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(READY_PROBE)
+    page = context.new_page()
+    page.goto(base)
+    page.wait_for_selector("html[data-snapshot='stored']", state="attached", timeout=180_000)
+    size = page.evaluate("""async () => {
+        const cache = await caches.open('banchoi-snapshots');
+        const [key] = await cache.keys();
+        return (await (await cache.match(key)).arrayBuffer()).byteLength;
+    }""")
+    repeat = {"snapshot": base, "no snapshot": base + "?snapshot=off", "bare": base + "bench/bare.html"}
+    times = {name: [] for name in repeat}
+    paths = {name: set() for name in repeat}
+    phases = []
+    for _ in range(rounds):
+        for name, url in repeat.items():
+            page.goto(url)
             page.wait_for_function("window.__readyAt !== null", timeout=120_000)
             times[name].append(page.evaluate("window.__readyAt"))
-            context.close()
-    app, bare = statistics.median(times["app"]), statistics.median(times["bare"])
-    return {"rounds": rounds, "app_ms": times["app"], "bare_ms": times["bare"],
-            "app_median": app, "bare_median": bare, "ratio": app / bare}
+            paths[name].add(page.get_attribute("html", "data-start"))
+            if name == "snapshot":
+                phases.append(page.evaluate("Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"))
+    context.close()
+    first = {"before": [], "after": [], "bare": []}
+    for _ in range(rounds):
+        first["before"].append(_fresh_visit(browser, before_base))
+        first["after"].append(_fresh_visit(browser, base))
+        first["bare"].append(_fresh_visit(browser, base + "bench/bare.html"))
+    med = {name: statistics.median(t) for name, t in times.items()}
+    fmed = {name: statistics.median(t) for name, t in first.items()}
+    phase_names = ("interpreter-module", "snapshot-read", "snapshot-checked", "snapshot-restored")
+    return {"rounds": rounds, "size": size, "repeat": times, "repeat_median": med, "paths": {k: sorted(v, key=str) for k, v in paths.items()},
+            "repeat_ratio": {name: med[name] / med["bare"] for name in med},
+            "first": first, "first_median": fmed, "first_ratio": {name: fmed[name] / fmed["bare"] for name in fmed},
+            "phases": {name: statistics.median(p[name] for p in phases) for name in phase_names}}
+
+
+def share_sizes():
+    """Share-link length of a long game of each game, at its largest table, Normal bots."""
+    out = {}
+    for game_id, game in GAMES.items():
+        players = game.info.max_players
+        longest = []
+        for seed in range(1, 6):
+            history = []
+            play_game(game, ["normal"] * players, seed, history=history)
+            if len(history) > len(longest):
+                longest, longest_seed = history, seed
+        match = Match(game, make_seats(["normal"] * players), {}, longest_seed)
+        match.replay(longest)
+        code = share.encode(match)
+        out[game_id] = {"players": players, "moves": len(longest), "chars": len("#g=" + code),
+                        "json_chars": len(json.dumps(longest, separators=(",", ":")))}
+    return out
 
 
 def clicks(browser, base, games):
@@ -160,11 +264,38 @@ def write_results(results, path):
            ""]
     if "startup" in results:
         s = results["startup"]
-        out += ["## Start-up: time to `data-ready` (fresh profile each visit, {} visits each)".format(s["rounds"]), "",
-                "| page | median | min | max |", "|---|---|---|---|",
-                "| bare PyScript page | {:.0f} ms | {:.0f} ms | {:.0f} ms |".format(s["bare_median"], min(s["bare_ms"]), max(s["bare_ms"])),
-                "| the app (lobby interactive) | {:.0f} ms | {:.0f} ms | {:.0f} ms |".format(s["app_median"], min(s["app_ms"]), max(s["app_ms"])),
-                "", "Ratio app / bare: **{:.2f}** (goal at most 1.15).".format(s["ratio"]), ""]
+        labels = {"bare": "bare PyScript page (fresh profile)", "app": "the app, full page (fresh profile)",
+                  "embed": "the app in a cross-origin iframe (fresh profile, storage denied)",
+                  "offline": "the app offline, from the service worker's cache (repeat visit)"}
+        out += ["## Start-up: time to `data-ready` ({} visits each, pages alternating)".format(s["rounds"]), "",
+                "| page | median | min | max | ratio to bare |", "|---|---|---|---|---|"]
+        for name, times in s["times"].items():
+            out.append("| {} | {:.0f} ms | {:.0f} ms | {:.0f} ms | **{:.2f}** |".format(
+                labels[name], s["medians"][name], min(times), max(times), s["ratios"][name]))
+        out += ["", "Goal for the full page: at most 1.15 × the bare page.", ""]
+    if "snapshot" in results:
+        r = results["snapshot"]
+        out += ["## Start-up from a snapshot ({} visits each, alternating)".format(r["rounds"]), "",
+                "Repeat visits in one browser profile that visited once (HTTP cache warm, snapshot stored):", "",
+                "| page | median | ratio to bare | started by |", "|---|---|---|---|"]
+        labels = {"snapshot": "the app (restores the snapshot)", "no snapshot": "the app, `?snapshot=off`", "bare": "bare PyScript page"}
+        for name, label in labels.items():
+            out.append("| {} | {:.0f} ms | **{:.2f}** | {} |".format(label, r["repeat_median"][name], r["repeat_ratio"][name],
+                                                                    ", ".join(str(p) for p in r["paths"][name])))
+        ph = r["phases"]
+        out += ["", "Where a restored start spends its time (median, ms from navigation): interpreter module loaded {:.0f}, "
+                    "snapshot read from Cache Storage {:.0f}, checked (SHA-256) {:.0f}, restored {:.0f}, ready {:.0f}.".format(
+                        ph["interpreter-module"], ph["snapshot-read"], ph["snapshot-checked"], ph["snapshot-restored"], r["repeat_median"]["snapshot"]),
+                "", "First visits (fresh profile):", "", "| page | median | ratio to bare |", "|---|---|---|"]
+        for name, label in (("before", "the app before snapshots (interpreter = Pyodide directly)"),
+                            ("after", "the app with snapshots (the worker makes one after ready)"), ("bare", "bare PyScript page")):
+            out.append("| {} | {:.0f} ms | {:.2f} |".format(label, r["first_median"][name], r["first_ratio"][name]))
+        out += ["", "Snapshot size: {:.1f} MB ({} bytes). Goal for repeat visits: at most 0.35 × the bare page.".format(r["size"] / 1e6, r["size"]), ""]
+    if "share" in results:
+        out += ["## Share links", "", "| game | players | moves | link fragment | the moves as JSON |", "|---|---|---|---|---|"]
+        for game_id, r in results["share"].items():
+            out.append("| {} | {} | {} | {} chars | {} chars |".format(GAMES[game_id].info.title, r["players"], r["moves"], r["chars"], r["json_chars"]))
+        out += ["", "The longest of 5 games between Normal bots at the largest table; the fragment carries game, seats, seed and moves.", ""]
     if "clicks" in results:
         out += ["## Click to updated board (The Number, 1 human + 3 bots)", "",
                 "| click | samples | to DOM updated, median | p95 | to next frame, median | p95 |", "|---|---|---|---|---|---|"]
@@ -213,7 +344,7 @@ WINRATE_PAIRINGS = {
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", default="startup,clicks,engine,winrates")
+    parser.add_argument("--only", default="startup,snapshot,clicks,engine,share,winrates")
     parser.add_argument("--rounds", type=int, default=7, help="visits per page for start-up")
     parser.add_argument("--games", type=int, default=200, help="games per bot pairing")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of random games per runtime")
@@ -232,12 +363,28 @@ def main(argv=None):
         "pyodide": lock["node_modules/pyodide"]["version"], "pyscript": lock["node_modules/@pyscript/core"]["version"],
     }}
     server, base = headless.start_server()
+    host_dir = tempfile.mkdtemp()
+    with open(os.path.join(host_dir, "embed.html"), "w") as f:
+        f.write('<!doctype html><h1>A blog post</h1><iframe src="{}?game=thenumber&embed=1&seats=human,normal&seed=1" '
+                'width="900" height="700"></iframe>'.format(base))
+    host_server, host = headless.start_server(root=host_dir)
+    host = host.replace("127.0.0.1", "localhost")  # another origin than the app's
     with sync_playwright() as playwright:
         browser = headless.launch(playwright)
         results["info"]["chromium"] = browser.version
         if "startup" in only:
             print("start-up...", flush=True)
-            results["startup"] = startup(browser, base, args.rounds)
+            results["startup"] = startup(browser, base, args.rounds, host)
+        if "snapshot" in only:
+            print("snapshot start-up...", flush=True)
+            before_dir = os.path.join(tempfile.mkdtemp(), "site")
+            dist.build(before_dir)
+            config = os.path.join(before_dir, "pyscript.toml")
+            text = open(config).read().replace('interpreter = "./www/interpreter.mjs"', 'interpreter = "./www/vendor/pyodide/pyodide.mjs"')
+            open(config, "w").write(text)
+            before_server, before_base = headless.start_server(root=before_dir)
+            results["snapshot"] = snapshot_startup(browser, base, before_base, max(3, args.rounds))
+            before_server.shutdown()
         if "clicks" in only:
             print("clicks...", flush=True)
             results["clicks"] = clicks(browser, base, 2)
@@ -248,6 +395,9 @@ def main(argv=None):
             results["engine"] = {"cpython": engine_bench.run_all(args.seconds, args.decisions), "browser": browser_engine}
         browser.close()
     server.shutdown()
+    host_server.shutdown()
+    if "share" in only:
+        results["share"] = share_sizes()
     if "winrates" in only:
         results["winrates"] = {}
         for game_id, pairings in WINRATE_PAIRINGS.items():

@@ -35,7 +35,9 @@ def browser():
 
 @pytest.fixture
 def context(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    # Service workers are blocked here (each fresh context would otherwise download the whole
+    # runtime a second time to precache it); the offline tests make their own contexts.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True, service_workers="block")
     yield context
     context.close()
 

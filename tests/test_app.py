@@ -55,6 +55,13 @@ class FakePlatform:
     def set_url(self, params):
         self.url = dict(params)
 
+    def page_url(self):
+        return "https://example.test/games/"
+
+    def copy(self, text):
+        self.clipboard = text
+        return True
+
 
 def open_app(params=None, storage=None):
     platform = FakePlatform()
@@ -190,3 +197,59 @@ def test_announcements_since_the_players_last_move_show_under_the_status():
     app.handle("play", app.match.legal(0)[0])
     platform.run()
     assert 'class="announce"' not in platform.html  # old news is only in the log now
+
+
+def finished_game(seed=9):
+    app, platform, storage = open_app({"game": "thenumber", "seats": "human,easy,normal", "seed": str(seed), "speed": "instant"})
+    while True:
+        platform.run()
+        if app.match.is_over():
+            return app, platform, storage
+        app.handle("play", app.match.legal(0)[-1])
+
+
+def test_share_link_opens_the_replay_and_continue_makes_a_new_game():
+    app, platform, storage = finished_game()
+    app.handle("share")
+    link = app.share_link
+    assert link.startswith("https://example.test/games/#g=1.") and 'id="share-link"' in platform.html
+    code = link.split("#g=", 1)[1]
+    viewer, vplatform, vstorage = open_app({"g": code}, DictStorage())
+    assert viewer.screen == "replay" and viewer.replay.step == viewer.replay.last == len(app.match.history)
+    assert viewer.replay.match.state == app.match.state and '<table class="score-sheet">' in vplatform.html
+    viewer.handle("replay-step", "first")
+    assert viewer.replay.step == 0 and "before the first move" in vplatform.text
+    viewer.handle("replay-step", "next")
+    assert viewer.replay.step == 1 and "Move 1:" in vplatform.text
+    vplatform.forms["replay-controls"] = {"step": "7", "seat": "1"}
+    viewer.handle("replay-goto")
+    viewer.handle("replay-seat")
+    assert viewer.replay.step == 7 and viewer.replay.perspective == 1
+    viewer.handle("continue-here")
+    assert viewer.screen == "game" and viewer.match.history == app.match.history[:7]
+    assert len(vstorage.data) == 1  # the continued game is a new saved game
+
+
+def test_malformed_share_links_are_refused_and_saves_untouched():
+    storage = DictStorage()
+    first, _, _ = open_app({"game": "thenumber", "seats": "human,easy", "seed": "1"}, storage)
+    before = dict(storage.data)
+    for code in ("1.@@@", "9.abc", "hello", "1." + "A" * 40):
+        app, platform, _ = open_app({"g": code}, storage)
+        assert app.screen == "lobby" and "This shared game cannot be opened" in platform.text
+        assert storage.data == before
+
+
+def test_embed_plays_without_saving_and_links_to_the_full_page():
+    storage = DictStorage()
+    app, platform, _ = open_app({"game": "thenumber", "seats": "human,easy", "seed": "2", "embed": "1", "speed": "instant"}, storage)
+    platform.run()
+    app.handle("play", "789")
+    platform.run()
+    assert "embed" in platform.flags and not storage.data and platform.url is None
+    assert "Not saved here" in platform.text
+    href = html.unescape(platform.html.split('class="full-page"')[0].rsplit('href="', 1)[1].split('"', 1)[0])
+    assert href.startswith("https://example.test/games/#g=1.") and href.endswith("&continue=1")
+    code = href.split("#g=", 1)[1].split("&", 1)[0]
+    full, fplatform, fstorage = open_app({"g": code, "continue": "1"}, DictStorage())
+    assert full.screen == "game" and full.match.history == app.match.history and len(fstorage.data) == 1

@@ -22,11 +22,12 @@ def test_every_module_is_shipped_to_the_browser():
 
 
 def test_no_request_can_leave_the_origin():
-    for path in ("index.html", "pyscript.toml", "www/app.css"):
+    for path in ("index.html", "pyscript.toml", "www/app.css", "www/boot.js", "www/memory-idb.js", "sw.js", "manifest.webmanifest"):
         text = open(os.path.join(ROOT, path), encoding="utf-8").read()
         assert not re.search(r"(?:src|href)=\"(?:https?:)?//", text), path
         assert not re.search(r"url\((?:['\"])?(?:https?:)?//", text), path
         assert "@import" not in text, path
+        assert not re.search(r"""(?:fetch|import|register)\(\s*['"](?:https?:)?//""", text), path
 
 
 def test_the_browser_side_is_the_only_one_touching_js():

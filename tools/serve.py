@@ -8,6 +8,7 @@ import functools
 import http.server
 import os
 import sys
+import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -23,9 +24,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path):
         if self.prefix != "/":
-            if not path.startswith(self.prefix):
+            prefix = urllib.parse.quote(self.prefix)  # browsers send the path percent-encoded
+            if not path.startswith(prefix):
                 return os.path.join(ROOT, "__outside_prefix__")
-            path = "/" + path[len(self.prefix):]
+            path = "/" + path[len(prefix):]
         return super().translate_path(path)
 
     def end_headers(self):

@@ -44,19 +44,9 @@ def parse(text):
     return data
 
 
-def load(data, games):
-    """Rebuild the Match a save describes; `games` maps game ids to Game objects."""
-    if isinstance(data, str):
-        data = parse(data)
-    if not isinstance(data, dict):
-        raise SaveError("This is not a save: it holds no game record.")
-    fmt = data.get("format")
-    if not isinstance(fmt, int):
-        raise SaveError("This is not a save of this app (no format number).")
-    if fmt > FORMAT:
-        raise SaveError("This save was made by a newer version of the app (format {}; this app reads {}).".format(fmt, FORMAT))
-    if fmt != FORMAT:
-        raise SaveError("Unknown save format {} (this app reads format {}).".format(fmt, FORMAT))
+def check_record(data, games):
+    """Check the parts of a save (or share link) that set up a game; return (game, seats,
+    options, seed) or raise SaveError saying what is wrong."""
     game = games.get(data.get("game"))
     if game is None:
         raise SaveError("This save is for a game this app does not have ('{}').".format(data.get("game")))
@@ -71,6 +61,23 @@ def load(data, games):
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise SaveError("The save's options are damaged.")
+    return game, seats, options, seed
+
+
+def load(data, games):
+    """Rebuild the Match a save describes; `games` maps game ids to Game objects."""
+    if isinstance(data, str):
+        data = parse(data)
+    if not isinstance(data, dict):
+        raise SaveError("This is not a save: it holds no game record.")
+    fmt = data.get("format")
+    if not isinstance(fmt, int):
+        raise SaveError("This is not a save of this app (no format number).")
+    if fmt > FORMAT:
+        raise SaveError("This save was made by a newer version of the app (format {}; this app reads {}).".format(fmt, FORMAT))
+    if fmt != FORMAT:
+        raise SaveError("Unknown save format {} (this app reads format {}).".format(fmt, FORMAT))
+    game, seats, options, seed = check_record(data, games)
     actions = data.get("actions")
     if not isinstance(actions, list) or not all(
         isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str) for a in actions
@@ -164,10 +171,6 @@ class SaveStore:
                 )
         self._memory[key] = text
         return False
-
-    def write_text(self, save_id, text):
-        """Store raw save text (an import that was already checked)."""
-        return self.write(save_id, parse(text))
 
     def remove(self, save_id):
         key = KEY_PREFIX + save_id

@@ -7,10 +7,11 @@ from . import bots as botlib
 from .game import IllegalAction
 
 
-def play_game(game, levels, seed, options=None, on_decision=None):
+def play_game(game, levels, seed, options=None, on_decision=None, history=None):
     """Play one game between bots of `levels` (one per seat); return the final state.
 
-    `on_decision(seat, level, seconds)` is called after every bot decision (for benchmarks)."""
+    `on_decision(seat, level, seconds)` is called after every bot decision (for benchmarks);
+    `history`, a list, receives every [seat, action] played."""
     state = game.start(len(levels), options, seed)
     rng = random.Random(seed)
     while not game.is_over(state):
@@ -26,6 +27,8 @@ def play_game(game, levels, seed, options=None, on_decision=None):
             if on_decision:
                 on_decision(seat, levels[seat], time.perf_counter() - started)
             game.apply(state, seat, action)
+            if history is not None:
+                history.append([seat, action])
     return state
 
 

@@ -14,6 +14,8 @@ Platform interface:
   new_seed() -> int
   focus(selector)                move keyboard focus
   set_url(params)                replace the page's query string (no reload)
+  page_url() -> str              the page's address without query or fragment
+  copy(text) -> bool             put text on the clipboard (False if the browser refuses)
 """
 
 import random
@@ -21,10 +23,11 @@ import random
 from games import GAMES
 from tabletop import IllegalAction
 from tabletop import bots as botlib
-from tabletop import saves
+from tabletop import saves, share
 from tabletop.match import HUMAN, Match, make_seats
 
-from . import lobby, table
+from . import lobby, replay, table
+from .html import attrs, button, esc, tag
 from .renderers import RENDERERS
 
 BOT_PAUSE = {"normal": 0.7, "instant": 0.0}  # seconds between bot moves, by the speed setting
@@ -33,8 +36,14 @@ BOT_PAUSE = {"normal": 0.7, "instant": 0.0}  # seconds between bot moves, by the
 class App:
     def __init__(self, platform, storage_backend, params=None):
         self.platform = platform
-        self.store = saves.SaveStore(storage_backend, GAMES)
         params = dict(params or {})
+        # An embed (a game in an iframe on a blog or a rules guide) never saves: it would fill
+        # the visitor's lobby, and a cross-origin iframe has no storage anyway.
+        self.embed = params.get("embed") == "1"
+        self.store = saves.SaveStore(None if self.embed else storage_backend, GAMES)
+        if self.embed:
+            self.store.notice = "Not saved here: open the full page to keep this game."
+        platform.set_flag("embed", self.embed)
         self.speed = "instant" if params.get("speed") == "instant" else "normal"
         self.screen = "lobby"
         self.dialog = None  # {"game": id, "players": n, "seats": [...], "seed": str, "options": {}}
@@ -49,12 +58,17 @@ class App:
         self.ui = {}  # the game renderer's own state (a number being typed, a selection)
         self.thinking = None  # the bot seat computing now
         self.seen_ply = 0  # announcements after this ply are news for the player at the screen
+        self.replay = None  # the replay viewer's Replay, on the "replay" screen
+        self.share_link = None  # the link shown in the Share dialog
+        self.copied = False
         self._bots_scheduled = False
         self.entries = []
         self._open_from_params(params)
 
     # --- navigation ------------------------------------------------------------------------
     def _open_from_params(self, params):
+        if params.get("g"):
+            return self.open_share(params["g"], params.get("step"), params.get("continue") == "1")
         if params.get("save"):
             return self.resume(params["save"])
         game_id = params.get("game")
@@ -82,7 +96,10 @@ class App:
             self.render()
 
     def _set_url(self, **params):
-        """Keep the address bar meaningful: a reload or a bookmark comes back here."""
+        """Keep the address bar meaningful: a reload or a bookmark comes back here. An embed
+        keeps the address its page gave it."""
+        if self.embed:
+            return
         if self.speed == "instant":
             params["speed"] = "instant"
         self.platform.set_url(params)
@@ -90,6 +107,8 @@ class App:
     def show_lobby(self):
         self.screen = "lobby"
         self.match = None
+        self.replay = None
+        self.share_link = None
         self.cover = None
         self._set_url()
         self.platform.set_flag("over", False)
@@ -133,6 +152,8 @@ class App:
     def _enter(self, match, save=True):
         self.match = match
         self.dialog = None
+        self.replay = None
+        self.share_link = None
         self.screen = "game"
         self.notice = None
         self.ui = {}
@@ -249,6 +270,132 @@ class App:
             self.cover = None
             self.viewer = seat
             self.render()
+
+    # --- share links and the replay viewer ------------------------------------------------
+    def open_link(self, params):
+        """The address changed without a reload (a share link pasted into this tab)."""
+        if params.get("g"):
+            self.open_share(params["g"], params.get("step"), params.get("continue") == "1")
+
+    def open_share(self, code, step=None, resume=False):
+        """A shared game: replay it (at `step`), or with `resume` continue it as a new game.
+        A link that cannot be opened is explained over the lobby; no save is touched."""
+        try:
+            record, _ = share.decode(code, GAMES)
+        except share.ShareError as err:
+            self.notice = "This shared game cannot be opened: {}".format(err)
+            return self.show_lobby()
+        if resume:
+            return self._continue(record)
+        self.open_replay(record, step)
+
+    def open_replay(self, record, step=None):
+        try:
+            self.replay = replay.Replay(record, int(step) if step is not None and str(step).isdigit() else None)
+        except Exception as err:  # a record that loaded once must replay; say so if not
+            self.notice = "This game cannot be replayed: {}".format(err)
+            return self.show_lobby()
+        self.screen = "replay"
+        self.match = None
+        self.share_link = None
+        self.platform.set_flag("over", False)
+        self.platform.set_flag("screen-game", True)
+        self.render()
+
+    def _continue(self, record):
+        match = Match(GAMES[record["game"]], record["seats"], record.get("options", {}), record["seed"])
+        match.replay(record["actions"])
+        self.created = self.platform.now()
+        self.save_id = "{}-{}".format(match.game.info.id, random.getrandbits(40))
+        self._enter(match)
+
+    def page_link(self, match, step=None, resume=False):
+        """A link to this page that carries `match` (up to `step`) in its fragment."""
+        link = "{}#g={}".format(self.platform.page_url(), share.encode(match, step))
+        if resume:
+            link += "&continue=1"
+        elif step is not None:
+            link += "&step={}".format(step)
+        return link
+
+    def exit_link(self):
+        """Back to the lobby; in an embed, a link that opens this game on the full page."""
+        if not self.embed:
+            return button("Lobby", "lobby")
+        if self.screen == "game" and self.match is not None:
+            href = self.page_link(self.match, resume=not self.match.is_over())
+        elif self.screen == "replay" and self.replay is not None:
+            href = self.page_link(self.replay.match, self.replay.step)
+        else:
+            href = self.platform.page_url()
+        return tag("a", "Open full page ↗", href=href, target="_blank", rel="noopener", class_="full-page")
+
+    def notices(self):
+        return [tag("p", esc(m) + " " + button("Dismiss", "dismiss", class_="link"), class_="notice", role="alert")
+                for m in (self.notice, self.store.notice) if m]
+
+    def share_dialog(self):
+        if not self.share_link:
+            return ""
+        body = (
+            tag("h2", "Share this game", id="share-title")
+            + tag("p", "Anyone who opens this link sees this game, move by move, and can continue it. "
+                       "The game travels inside the link: no server keeps it.")
+            + "<input{}>".format(attrs(type="text", readonly=True, value=self.share_link, id="share-link", aria_label="Share link"))
+            + tag("div", button("Copied ✓" if self.copied else "Copy link", "copy", class_="primary") + button("Close", "close-share"),
+                  class_="dialog-buttons")
+        )
+        return tag("div", tag("div", body, class_="dialog", role="dialog", aria_modal="true", aria_labelledby="share-title"), class_="backdrop")
+
+    def on_share(self, _):
+        if self.screen == "replay" and self.replay is not None:
+            self.share_link = self.page_link(self.replay.match, self.replay.step if self.replay.step < self.replay.last else None)
+        elif self.match is not None:
+            self.share_link = self.page_link(self.match)
+        self.copied = False
+        self.render()
+        self.platform.focus("#share-link")
+
+    def on_copy(self, _):
+        self.copied = bool(self.share_link) and self.platform.copy(self.share_link)
+        if not self.copied:
+            self.notice = "The browser did not allow copying: select the link and copy it yourself."
+        self.render()
+
+    def on_close_share(self, _):
+        self.share_link = None
+        self.render()
+
+    def on_replay(self, save_id):
+        for entry in self.store.entries():
+            if entry.id == save_id and entry.match is not None:
+                return self.open_replay(saves.to_save(entry.match), 0)
+        self.notice = "That save could not be opened."
+        self.show_lobby()
+
+    def on_replay_this(self, _):
+        if self.match is not None:
+            self.open_replay(saves.to_save(self.match), 0)
+
+    def on_replay_step(self, where):
+        r = self.replay
+        target = {"first": 0, "prev": r.step - 1, "next": r.step + 1, "last": r.last}.get(where, r.step)
+        r.goto(target)
+        self.render()
+
+    def on_replay_goto(self, _):
+        value = self.platform.form("replay-controls").get("step", "")
+        if value.isdigit():
+            self.replay.goto(int(value))
+        self.render()
+
+    def on_replay_seat(self, _):
+        value = self.platform.form("replay-controls").get("seat", "")
+        self.replay.perspective = int(value) if value.isdigit() else None
+        self.render()
+
+    def on_continue_here(self, _):
+        self._continue(self.replay.prefix())
 
     # --- the page's events -----------------------------------------------------------------
     def handle(self, act, arg=None):
@@ -367,6 +514,8 @@ class App:
     def render(self):
         if self.screen == "game" and self.match is not None:
             html = table.render(self)
+        elif self.screen == "replay" and self.replay is not None:
+            html = replay.render(self)
         else:
             html = lobby.render(self)
         self.platform.render(html)

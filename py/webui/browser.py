@@ -116,6 +116,16 @@ class BrowserPlatform:
         text = str(query.toString())
         js.history.replaceState(None, "", js.location.pathname + ("?" + text if text else ""))
 
+    def page_url(self):
+        return str(js.location.origin) + str(js.location.pathname)
+
+    def copy(self, text):
+        try:
+            js.navigator.clipboard.writeText(text)
+            return True
+        except Exception:
+            return False
+
     def guard(self, fn, *args):
         """Run a handler; a bug is shown to the player instead of freezing the page."""
         try:
@@ -131,11 +141,19 @@ class BrowserPlatform:
 
 
 def _params():
-    search = js.URLSearchParams.new(js.location.search)
-    return {str(k): str(v) for k, v in search.entries()}
+    """The query's parameters, then the fragment's (a share link keeps its game there, where no
+    server sees it)."""
+    params = {}
+    for text in (str(js.location.search), str(js.location.hash)[1:]):
+        for k, v in js.URLSearchParams.new(text).entries():
+            params[str(k)] = str(v)
+    return params
 
 
 def boot():
+    # A start from a memory snapshot restores the random generator too: without a new seed,
+    # every visit would draw the same "random" seeds and save ids.
+    random.seed()
     root = js.document.getElementById("app")
     platform = BrowserPlatform(root)
     try:
@@ -190,5 +208,6 @@ def boot():
 
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change), ("keydown", on_key)):
         js.document.addEventListener(kind, create_proxy(handler))
+    js.window.addEventListener("hashchange", create_proxy(lambda event: platform.guard(app.open_link, _params())))
     js.document.documentElement.setAttribute("data-ready", "")
     return app

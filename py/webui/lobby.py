@@ -48,7 +48,8 @@ def saves_section(app):
                 tag("tr",
                     tag("td", esc(title)) + tag("td", players) + tag("td", esc(m.game.progress(m.state)))
                     + tag("td", _when(entry.data.get("updated")))
-                    + tag("td", button("Continue", "resume", entry.id, class_="primary") + export + delete, class_="actions"),
+                    + tag("td", button("Continue" if not m.is_over() else "Open", "resume", entry.id, class_="primary")
+                          + button("Replay", "replay", entry.id) + export + delete, class_="actions"),
                     data_save=entry.id)
             )
         else:
@@ -119,9 +120,7 @@ def static_shell():
 
 def render(app):
     parts = [header()]
-    for message in (app.notice, app.store.notice):
-        if message:
-            parts.append(tag("p", esc(message) + " " + button("Dismiss", "dismiss", class_="link"), class_="notice", role="alert"))
+    parts += app.notices()
     parts.append(games_section())
     parts.append(saves_section(app))
     if app.dialog:

@@ -9,18 +9,19 @@ from .renderers import RENDERERS
 
 
 class Context:
-    """What the screen shows now: a match seen by `viewer` (None: public information only)."""
+    """What the screen shows now: `match` seen by `viewer` (None: public information only).
+    `interactive` is False in the replay viewer: nothing can be played there."""
 
-    def __init__(self, app):
+    def __init__(self, app, match=None, viewer=None, interactive=True):
         self.app = app
-        self.match = app.match
-        self.game = app.match.game
-        self.viewer = app.viewer
-        self.view = app.match.view(app.viewer)
-        self.ui = app.ui
-        self.names = app.match.names
-        self.acting = app.match.to_act()
-        self.can_act = app.cover is None and app.viewer is not None and app.viewer in self.acting
+        self.match = match if match is not None else app.match
+        self.game = self.match.game
+        self.viewer = app.viewer if interactive else viewer
+        self.view = self.match.view(self.viewer)
+        self.ui = app.ui if interactive else {}
+        self.names = self.match.names
+        self.acting = self.match.to_act()
+        self.can_act = interactive and app.cover is None and self.viewer is not None and self.viewer in self.acting
 
     def name(self, seat):
         return esc(self.names[seat])
@@ -105,7 +106,7 @@ def rules_section(ctx):
     return tag("aside", "".join(parts), class_="rules", id="rules", aria_label="Rules")
 
 
-def score_sheet(ctx):
+def score_sheet(ctx, buttons=True):
     result = ctx.match.result()
     winners = set(result["winners"])
     head = tag("tr", tag("th", "", scope="col") + "".join(
@@ -121,7 +122,8 @@ def score_sheet(ctx):
         tag("h2", "Score sheet")
         + tag("table", tag("thead", head) + tag("tbody", rows), class_="score-sheet")
         + notes
-        + tag("div", button("Rematch", "rematch", class_="primary") + button("Back to the lobby", "lobby"), class_="sheet-buttons"),
+        + (tag("div", button("Rematch", "rematch", class_="primary") + button("Replay", "replay-this") + button("Share", "share")
+                      + ("" if ctx.app.embed else button("Back to the lobby", "lobby")), class_="sheet-buttons") if buttons else ""),
         class_="sheet", id="score-sheet", aria_label="Score sheet",
     )
 
@@ -150,16 +152,15 @@ def render(app):
         + tag("span", esc(ctx.game.progress(ctx.match.state)), class_="progress")
         + tag("nav",
               ("" if over else button("Undo", "undo", disabled=not can_undo, title="Take back your last move of this turn"))
+              + button("Share", "share", title="A link that carries this game")
               + button("Hide rules" if app.show_rules else "Rules", "rules", aria_expanded="true" if app.show_rules else "false")
-              + button("Lobby", "lobby")),
+              + app.exit_link()),
         class_="bar",
     )
     parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", role="status", aria_live="polite")]
     if app.cover is None:
         parts.append(announcements(ctx))
-    for message in (app.notice, app.store.notice):
-        if message:
-            parts.append(tag("p", esc(message) + " " + button("Dismiss", "dismiss", class_="link"), class_="notice", role="alert"))
+    parts += app.notices()
     if app.show_rules:
         parts.append(rules_section(ctx))
     board = renderer.board(ctx)
@@ -169,4 +170,5 @@ def render(app):
                      class_="table-layout"))
     if app.cover is not None:
         parts.append(cover(ctx))
+    parts.append(app.share_dialog())
     return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id)

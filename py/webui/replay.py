@@ -1,0 +1,101 @@
+"""The replay viewer: any finished, saved or shared game, step by step, seen by anyone.
+
+A Replay holds a game's record (game, options, seats, seed, actions) and a Match at the step on
+screen. Stepping forward plays the next moves; stepping back rebuilds from the seed (games are
+short, and a rebuild is exactly what a saved game's load does)."""
+
+from games import GAMES
+from tabletop.match import Match, seat_label
+
+from .html import attrs, button, esc, tag
+from .renderers import RENDERERS
+from .table import Context, log_section, player_panels, rules_section, score_sheet
+
+
+class Replay:
+    def __init__(self, record, step=None):
+        self.game = GAMES[record["game"]]
+        self.record = record
+        self.actions = [list(a) for a in record["actions"]]
+        self.perspective = None  # the seat whose private information is shown (None: public)
+        self.match = self._fresh()
+        self.goto(len(self.actions) if step is None else step)
+
+    def _fresh(self):
+        return Match(self.game, self.record["seats"], self.record.get("options", {}), self.record["seed"])
+
+    @property
+    def step(self):
+        return len(self.match.history)
+
+    @property
+    def last(self):
+        return len(self.actions)
+
+    def goto(self, step):
+        step = max(0, min(self.last, int(step)))
+        if step < self.step:
+            self.match = self._fresh()
+        for seat, action in self.actions[self.step:step]:
+            self.match.play(seat, action)
+
+    def prefix(self):
+        """The record of the game up to the step on screen (to continue from there)."""
+        return dict(self.record, actions=self.actions[: self.step])
+
+
+def controls(app, replay):
+    step, last = replay.step, replay.last
+    names = replay.match.names
+    seats = tag("option", "Everyone (public)", value="", selected=replay.perspective is None) + "".join(
+        tag("option", "{} ({})".format(esc(n), seat_label(replay.match.seats[i]["kind"])), value=str(i), selected=replay.perspective == i)
+        for i, n in enumerate(names))
+    slider = "<input{}>".format(attrs(type="range", name="step", min="0", max=str(last), value=str(step),
+                                      data_change="replay-goto", aria_label="Step"))
+    return tag(
+        "form",
+        tag("div",
+            button("«", "replay-step", "first", disabled=step == 0, aria_label="First step")
+            + button("‹", "replay-step", "prev", disabled=step == 0, aria_label="Previous step")
+            + tag("span", "Step {} of {}".format(step, last), class_="replay-count", aria_live="polite")
+            + button("›", "replay-step", "next", disabled=step == last, aria_label="Next step")
+            + button("»", "replay-step", "last", disabled=step == last, aria_label="Last step"),
+            class_="replay-buttons")
+        + slider
+        + tag("label", "See as " + tag("select", seats, name="seat", data_change="replay-seat"))
+        + ("" if replay.match.is_over() else button("Continue from here", "continue-here", class_="primary")),
+        id="replay-controls", class_="replay-controls", aria_label="Replay controls",
+    )
+
+
+def status(replay):
+    match = replay.match
+    if replay.step == 0:
+        return "The start of the game, before the first move."
+    latest = [e for e in match.log_for(replay.perspective) if e["ply"] == replay.step]
+    text = " ".join(match.text(e) for e in latest) or "A hidden move."
+    return "Move {}: {}".format(replay.step, esc(text))
+
+
+def render(app):
+    replay = app.replay
+    ctx = Context(app, replay.match, replay.perspective, interactive=False)
+    renderer = RENDERERS[replay.game.info.id]
+    bar = tag(
+        "header",
+        tag("h1", "Replay: " + esc(replay.game.info.title))
+        + tag("span", esc(replay.game.progress(replay.match.state)), class_="progress")
+        + tag("nav", button("Share", "share") + button("Hide rules" if app.show_rules else "Rules", "rules") + app.exit_link()),
+        class_="bar",
+    )
+    parts = [bar, controls(app, replay), tag("p", status(replay), class_="status", id="status", role="status", aria_live="polite")]
+    parts += app.notices()
+    if app.show_rules:
+        parts.append(rules_section(ctx))
+    board = renderer.board(ctx)
+    if replay.match.is_over():
+        board = score_sheet(ctx, buttons=False) + board
+    parts.append(tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label="Table") + log_section(ctx),
+                     class_="table-layout"))
+    parts.append(app.share_dialog())
+    return tag("div", "".join(parts), class_="game replay", id="game", data_game=replay.game.info.id, data_step=str(replay.step))

@@ -1,0 +1,106 @@
+"""Start-up snapshots (issue 7): every visit after the first restores an interpreter that
+already imported the app; anything doubtful about a snapshot means the normal start."""
+
+import pytest
+
+from conftest import open_page
+from headless import start_server
+from test_browser_thenumber import wait_turn_or_end, write_number
+
+pytestmark = pytest.mark.browser
+GAME = "?game=thenumber&seats=human,easy,normal&seed=31&speed=instant"
+STORED_KEYS = "async () => (await (await caches.open('banchoi-snapshots')).keys()).map(r => r.url)"
+
+
+def start_path(page):
+    return page.get_attribute("html", "data-start"), page.get_attribute("html", "data-start-note")
+
+
+def first_visit(page, url):
+    open_page(page, url)
+    assert start_path(page) == ("normal", "no snapshot yet")
+    page.wait_for_selector("html[data-snapshot='stored']", state="attached", timeout=120_000)
+    keys = page.evaluate(STORED_KEYS)
+    assert len(keys) == 1 and "/__snapshot__/format-1/pyodide-314.0.7/app-" in keys[0]
+    return keys[0]
+
+
+def test_second_visit_starts_from_the_snapshot_and_plays_a_game(page, site):
+    first_visit(page, site)
+    open_page(page, site + GAME)
+    assert start_path(page) == ("snapshot", None)
+    while not wait_turn_or_end(page):
+        write_number(page)
+        page.wait_for_function("!document.querySelector('.pad') || document.querySelector('.reveal')")
+    assert page.locator("table.score-sheet tbody tr:last-child th").inner_text() == "Total"
+    # A restored interpreter must not replay the same "random" draws: new games get new seeds.
+    page.goto(site + "?game=thenumber&seats=human,easy")
+    page.wait_for_selector(".pad")
+    other = page.context.new_page()
+    open_page(other, site + "?game=thenumber&seats=human,easy")
+    other.wait_for_selector(".pad")
+    saves = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tabletop.save.')).map(k => JSON.parse(localStorage[k]).seed)")
+    assert len(set(saves)) == len(saves) == 3
+
+
+def test_a_snapshot_of_another_app_version_is_ignored_and_removed(page, site):
+    key = first_visit(page, site)
+    other = key.replace("/app-", "/app-0000")
+    page.evaluate("""async ([key, other]) => {
+        const cache = await caches.open('banchoi-snapshots');
+        await cache.put(other, await cache.match(key));
+        await cache.delete(key);
+    }""", [key, other])
+    open_page(page, site + GAME)
+    assert start_path(page) == ("normal", "another version's snapshot was removed")
+    assert other not in page.evaluate(STORED_KEYS)
+    write_number(page)
+    page.wait_for_selector(".reveal.latest")
+
+
+@pytest.mark.parametrize("damage,note", [
+    ("bytes", "a damaged snapshot was discarded"),  # the stored bytes changed: the checksum says so
+    ("garbage", "a snapshot that did not load was discarded"),  # intact checksum, bytes Pyodide refuses
+], ids=["corrupted", "unloadable"])
+def test_a_bad_snapshot_is_discarded_and_the_game_still_plays(page, site, damage, note):
+    key = first_visit(page, site)
+    page.evaluate("""async ([key, damage]) => {
+        const cache = await caches.open('banchoi-snapshots');
+        const old = await cache.match(key);
+        const bytes = new Uint8Array(await old.arrayBuffer());
+        let sum = old.headers.get('x-sha256');
+        if (damage === 'bytes') {
+            for (let i = 1000; i < bytes.length; i += 4096) bytes[i] ^= 0xff;
+        } else {
+            bytes.fill(7, 0, 4096);
+            const digest = await crypto.subtle.digest('SHA-256', bytes);
+            sum = [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
+        }
+        await cache.put(key, new Response(bytes, {headers: {'x-sha256': sum}}));
+    }""", [key, damage])
+    open_page(page, site + GAME)
+    assert start_path(page) == ("normal", note)
+    write_number(page)
+    page.wait_for_selector(".reveal.latest")
+    page.wait_for_selector("html[data-snapshot='stored']", state="attached", timeout=120_000)  # made again
+    open_page(page, site)
+    assert start_path(page) == ("snapshot", None)
+
+
+def test_denied_storage_starts_the_normal_way(page, site, tmp_path):
+    (tmp_path / "post.html").write_text('<iframe id="game" src="{}{}&embed=1" width="900" height="700"></iframe>'.format(site, GAME))
+    server, host = start_server(root=str(tmp_path))
+    try:
+        page.goto(host.replace("127.0.0.1", "localhost") + "post.html")
+        frame = page.frame_locator("#game")
+        frame.locator("html[data-ready]").wait_for(state="attached", timeout=60_000)
+        root = frame.locator("html")
+        assert root.get_attribute("data-start") == "normal"
+        assert root.get_attribute("data-start-note") in ("storage is denied here", "this page has no Cache Storage")
+        frame.locator(".key[data-arg='4']").click()
+        for _ in range(2):
+            frame.locator(".key[data-arg='4']").click()
+        frame.locator("button.write").click()
+        frame.locator(".reveal.latest").wait_for()
+    finally:
+        server.shutdown()
