@@ -144,10 +144,9 @@ class PhoPhoRenderer:
         view = ctx.view
         legal = ctx.legal()
         parts = [self.piles(ctx), self.line(ctx, legal)]
-        if ctx.can_act:
-            parts.append(self.controls(ctx, legal))
-        if view["hand"] is not None:
-            parts.append(self.hand(ctx, legal))
+        dock = (self.controls(ctx, legal) if ctx.can_act else "") + (self.hand(ctx, legal) if view["hand"] is not None else "")
+        if dock:  # on a phone it stays at the bottom of the screen while the customers scroll by
+            parts.append(tag("div", dock, class_="pp-dock"))
         if view["over"]:
             parts.append(self.reveal(ctx))
         return "".join(parts)
