@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "c67256ed92e8500b";
+const VERSION = "32c4a4abcdcd7443";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -34,6 +34,10 @@ const APP_FILES = [
   "./py/games/mojo/bots.py",
   "./py/games/mojo/data.py",
   "./py/games/mojo/rules.py",
+  "./py/games/phopho/__init__.py",
+  "./py/games/phopho/bots.py",
+  "./py/games/phopho/data.py",
+  "./py/games/phopho/rules.py",
   "./py/games/thenumber/__init__.py",
   "./py/games/thenumber/bots.py",
   "./py/games/thenumber/data.py",
@@ -54,6 +58,7 @@ const APP_FILES = [
   "./py/webui/html.py",
   "./py/webui/lobby.py",
   "./py/webui/mojo.py",
+  "./py/webui/phopho.py",
   "./py/webui/renderers.py",
   "./py/webui/replay.py",
   "./py/webui/table.py",

@@ -225,7 +225,7 @@ def engine_in_browser(browser, base, seconds, decisions):
 def _simulate_chunk(args):
     game_id, levels, games, seed = args
     tally = simulate(GAMES[game_id], levels, games, seed)
-    return tally.wins, tally.scores, tally.steps, tally.games
+    return tally.wins, tally.scores, tally.steps, tally.games, tally.turns
 
 
 def winrates(game_id, pairings, games, processes=2):
@@ -239,7 +239,7 @@ def winrates(game_id, pairings, games, processes=2):
             wins = [sum(p[0][s] for p in parts) / n for s in range(len(levels))]
             scores = [sum(p[1][s] for p in parts) / n for s in range(len(levels))]
             out.append({"levels": levels, "games": n, "win_rate": wins, "mean_score": scores,
-                        "mean_length": sum(p[2] for p in parts) / n})
+                        "mean_length": sum(p[2] for p in parts) / n, "mean_turns": sum(p[4] for p in parts) / n})
     return out
 
 
@@ -321,11 +321,13 @@ def write_results(results, path):
         out += ["## Bot levels against each other (CPython)", ""]
         for game_id, rows in results["winrates"].items():
             out += ["### {}".format(GAMES[game_id].info.title), "",
-                    "| seats | games | win rate by seat | mean score by seat | mean length (actions) |", "|---|---|---|---|---|"]
+                    "| seats | games | win rate by seat | mean score by seat | mean length (actions) | mean length (turns) |",
+                    "|---|---|---|---|---|---|"]
             for r in rows:
-                out.append("| {} | {} | {} | {} | {:.1f} |".format(
+                out.append("| {} | {} | {} | {} | {:.1f} | {} |".format(
                     " vs ".join(r["levels"]), r["games"], " / ".join("{:.0%}".format(w) for w in r["win_rate"]),
-                    " / ".join("{:.1f}".format(x) for x in r["mean_score"]), r["mean_length"]))
+                    " / ".join("{:.1f}".format(x) for x in r["mean_score"]), r["mean_length"],
+                    "{:.1f}".format(r["mean_turns"]) if r.get("mean_turns") else "—"))
             out.append("")
         out.append("A shared win counts 1/k for each of the k tied winners.")
         out.append("")
@@ -343,6 +345,9 @@ def write_results(results, path):
 
 WINRATE_PAIRINGS = {
     "thenumber": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"]],
+    # 2 and 4 players; with 4, the level named first holds one seat against three of the other.
+    "phopho": [["hard", "normal"], ["normal", "easy"], ["hard", "easy"],
+               ["hard", "normal", "normal", "normal"], ["normal", "easy", "easy", "easy"], ["hard", "normal", "easy", "easy"]],
     # 4 players (issue 4): the three levels together, then each level against three of the one below.
     "hoipho": [["hard", "normal", "easy", "easy"], ["hard", "normal", "normal", "normal"],
                ["normal", "easy", "easy", "easy"], ["hard", "easy", "easy", "easy"]],

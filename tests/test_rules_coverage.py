@@ -12,16 +12,23 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SHARED_RULES = os.path.join(HERE, "..", "..", "shared", "rules")
 RULE_START = re.compile(r"^- \*\*([A-Z]+-\d+)\*\*", re.M)
 SOURCE_NOTE = re.compile(r"\(((?:seed|public|ruling)\b[^)]*)\)")
+SECTION_NOTE = re.compile(r"^#+ .*$", re.M)
 
 
 def rules_in_file(text):
-    """{rule id: the set of sources (seed, public, ruling) its paragraph names}."""
+    """{rule id: the set of sources (seed, public, ruling) its paragraph names}. A rule whose
+    paragraph names none takes its section heading's note ("## Components (ruling, except
+    where marked)")."""
     found = {}
     starts = list(RULE_START.finditer(text))
+    headings = list(SECTION_NOTE.finditer(text))
     for i, start in enumerate(starts):
         end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
         body = text[start.end():end].split("\n#")[0]
         notes = " ".join(SOURCE_NOTE.findall(body))
+        if not notes:
+            heading = [h for h in headings if h.start() < start.start()]
+            notes = " ".join(SOURCE_NOTE.findall(heading[-1].group(0))) if heading else ""
         found[start.group(1)] = {w for w in ("seed", "public", "ruling") if re.search(r"\b{}\b".format(w), notes)}
     return found
 

@@ -52,3 +52,13 @@ def test_python_sources_parse_as_python_3_11():
         for name in files:
             if name.endswith(".py"):
                 ast.parse(open(os.path.join(dirpath, name), encoding="utf-8").read(), feature_version=(3, 11))
+
+
+def test_stylesheet_blocks_are_balanced():
+    """An unclosed block silently swallows every rule after it (a merge once did that)."""
+    text = re.sub(r"/\*.*?\*/", "", open(os.path.join(ROOT, "www", "app.css"), encoding="utf-8").read(), flags=re.S)
+    depth = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        depth += line.count("{") - line.count("}")
+        assert depth >= 0, "a stray '}' on line {}".format(number)
+    assert depth == 0, "a block of www/app.css is never closed"

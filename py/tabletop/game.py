@@ -143,7 +143,8 @@ class Game:
 
     def result(self, state):
         """{"scores": [...], "winners": [...], "sheet": [{"label", "values", "kind"}...],
-        "notes": [text, ...]}; the sheet's last row is the total."""
+        "notes": [text, ...]}; the sheet's last row is the total. Optional: "turns", the game's
+        length in turns (the simulations report its mean)."""
         raise NotImplementedError
 
     # --- provided ----------------------------------------------------------------------------

@@ -41,10 +41,12 @@ class Tally:
         self.wins = [0.0] * len(levels)  # a shared win counts 1/k for each of the k winners
         self.scores = [0.0] * len(levels)
         self.steps = 0
+        self.turns = 0  # summed from result["turns"], for games whose result reports turns
 
     def add(self, result, steps):
         self.games += 1
         self.steps += steps
+        self.turns += result.get("turns") or 0
         for s in result["winners"]:
             self.wins[s] += 1.0 / len(result["winners"])
         for s, score in enumerate(result["scores"]):
@@ -69,7 +71,8 @@ class Tally:
         lines.append("  by bot level (per seat):")
         for level, (rate, score) in self.by_level().items():
             lines.append("        {:<6}  {:>7.1%}  {:>10.2f}".format(level, rate, score))
-        lines.append("  mean game length: {:.1f} actions".format(self.steps / self.games))
+        turns = " ({:.1f} turns)".format(self.turns / self.games) if self.turns else ""
+        lines.append("  mean game length: {:.1f} actions{}".format(self.steps / self.games, turns))
         return "\n".join(lines)
 
 

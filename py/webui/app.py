@@ -189,6 +189,10 @@ class App:
             humans_acting = [s for s in acting if match.is_human(s)]
             bots_acting = [s for s in acting if not match.is_human(s)]
             if bots_acting:
+                if not humans_acting and len(match.humans()) > 1:
+                    # Several people share the screen and none of them acts now (a bot's turn
+                    # in a turn-based game): show the public table, not the last player's hand.
+                    self.viewer = None
                 self._schedule_bots()
             elif humans_acting and self.viewer not in humans_acting and self.cover is None:
                 if len(match.humans()) == 1 or not match.game.info.private_information:

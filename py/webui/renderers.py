@@ -9,6 +9,7 @@ view, and handles the game's own UI gestures (typing a number, selecting cards):
   key(app, key) -> bool        a key press on the game screen; True = redraw
 """
 
-from . import flowers, hoipho, mojo, thenumber
+from . import flowers, hoipho, mojo, phopho, thenumber
 
-RENDERERS = {"thenumber": thenumber.RENDERER, "hoipho": hoipho.RENDERER, "mojo": mojo.RENDERER, "flowers": flowers.RENDERER}
+RENDERERS = {"phopho": phopho.RENDERER, "hoipho": hoipho.RENDERER, "thenumber": thenumber.RENDERER,
+             "mojo": mojo.RENDERER, "flowers": flowers.RENDERER}

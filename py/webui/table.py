@@ -55,7 +55,13 @@ def announcements(ctx):
     news = [e for e in ctx.match.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.app.seen_ply]
     if not news:
         return ""
-    return tag("ul", "".join(tag("li", esc(ctx.match.text(e))) for e in news[-4:]), class_="announce", aria_live="polite")
+    shown, earlier = news[-4:], news[:-4]
+    items = "".join(tag("li", esc(ctx.match.text(e))) for e in shown)
+    if earlier:  # several turns went by: the older news stay one click away, not lost
+        items = tag("li", tag("details", tag("summary", "{} earlier".format(len(earlier)))
+                              + tag("ul", "".join(tag("li", esc(ctx.match.text(e))) for e in earlier))),
+                    class_="announce-earlier") + items
+    return tag("ul", items, class_="announce", aria_live="polite")
 
 
 def player_panels(ctx, renderer):

@@ -1,0 +1,362 @@
+"""Phở Phở's table: the customer line (the Active Customer on the Bowl, two Side Customers), the
+piles, your hand, and one small decision at a time.
+
+Every card and customer that can be clicked comes from the legal actions: a card in hand is
+picked for the Serve ("pick:T") or marked to discard ("mark:T"); a customer shows a button for
+each way the selection can go to it ("serve@i", "put:T@i"). Clicking a selected card takes it
+back through the kernel's undo (the picks of this turn are undone and the others replayed), so
+nothing is placed before the play is complete. Ingredient kinds carry an icon and a word besides
+their colour."""
+
+from games.phopho.data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KIND_NAMES,
+                               KING_STARS, KING_WARNING_AT, kind_word, type_name)
+from games.phopho.rules import slot_name, top_value
+
+from .html import button, esc, tag
+
+# Simple inline icons (no font or request needed); they take the colour of their kind.
+ICONS = {
+    "noodle": '<path d="M3 7q3-3 6 0t6 0t6 0M3 12q3-3 6 0t6 0t6 0M3 17q3-3 6 0t6 0t6 0" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
+    "beef": '<path d="M4 13c0-5 5-8 10-7s7 5 5 9-7 5-10 4-5-2-5-6z" fill="currentColor"/><ellipse cx="14" cy="11" rx="3" ry="2" fill="#fff" opacity=".75"/>',
+    "chicken": '<circle cx="9" cy="9" r="6" fill="currentColor"/><path d="M13 13l6 6" stroke="currentColor" stroke-width="3" stroke-linecap="round"/><circle cx="20" cy="18" r="2" fill="currentColor"/><circle cx="18" cy="20" r="2" fill="currentColor"/>',
+    "herbs": '<path d="M4 20C4 10 11 4 20 4c0 9-6 16-16 16z" fill="currentColor"/><path d="M4 20L15 9" stroke="#fff" stroke-width="1.5" opacity=".8"/>',
+    "chili": '<path d="M7 6c4 0 5 4 7 8s4 6 7 7c-7 2-14-1-16-8-1-4 0-7 2-7z" fill="currentColor"/><path d="M7 6c0-2 1-4 4-4" fill="none" stroke="#2e7d32" stroke-width="2.4" stroke-linecap="round"/>',
+    "bill": '<path d="M6 3h12v18l-2-1.5-2 1.5-2-1.5-2 1.5-2-1.5-2 1.5z" fill="currentColor"/><path d="M9 8h6M9 11h6M9 14h4" stroke="#fff" stroke-width="1.5"/>',
+    "bowl": '<path d="M2 11h20c0 6-4 9-10 9S2 17 2 11z" fill="currentColor"/><path d="M8 8q2-3 0-6M12 8q2-3 0-6M16 8q2-3 0-6" fill="none" stroke="currentColor" stroke-width="1.5"/>',
+}
+HAPPY, MAD = "☺", "☹"
+
+
+def icon(kind, size="1.2em"):
+    return '<svg class="pp-icon pp-k-{0}" viewBox="0 0 24 24" width="{1}" height="{1}" aria-hidden="true">{2}</svg>'.format(
+        kind, size, ICONS[kind])
+
+
+def card_face(card, extra_class="", **attrs):
+    """A card in hand: value, icon and the kind's words."""
+    ctype = CARD_TYPE[card]
+    kind = CARD_KIND[card]
+    english, vietnamese = KIND_NAMES[kind][0], KIND_NAMES[kind][1]
+    value = CARD_VALUE[card]
+    body = (tag("span", str(value) if value else "", class_="pp-value")
+            + icon(kind, "1.8em")
+            + tag("span", esc(english), class_="pp-word")
+            + tag("span", esc(vietnamese), class_="pp-vn", lang="vi"))
+    return tag("button", body, type="button", class_="pp-card pp-k-{} {}".format(kind, extra_class).strip(),
+               aria_label=type_name(ctype), **attrs)
+
+
+def chip(card):
+    """A small card on a customer's bowl."""
+    kind = CARD_KIND[card]
+    value = CARD_VALUE[card]
+    return tag("li", (tag("b", str(value)) if value else "") + icon(kind, "1em"), class_="pp-chip pp-k-" + kind,
+               title=type_name(CARD_TYPE[card]))
+
+
+def taste(label, kind, cls):
+    return tag("span", tag("span", label, class_="pp-taste-label") + icon(kind, "1.1em") + esc(kind_word(kind)),
+               class_="pp-taste " + cls, aria_label="{} {}".format(label, kind_word(kind)))
+
+
+def stars(count):
+    return tag("span", "★" * count, class_="pp-stars", aria_label="{} star{}".format(count, "" if count == 1 else "s"))
+
+
+class PhoPhoRenderer:
+    # --- status line and panels -----------------------------------------------------------
+    def prompt(self, ctx, seat):
+        view = ctx.view
+        phase = view["phase"]
+        if seat is None:
+            return {
+                "turn": "Serve the Customers or Restock.",
+                "restocked": "restocked; may serve once.",
+                "give": "choosing who receives a Mad token.",
+                "redraw": "may discard cards and draw as many after the Bill.",
+                "discard": "discarding down to {} cards.".format(HAND_SIZE),
+            }.get(phase, "")
+        legal = ctx.legal()
+        sel, puts = view["sel"], view["puts"]
+        if phase in ("turn", "restocked"):
+            if puts or (len(sel) > 1 and any("put:" in a for a in legal)):
+                return "put each {} on a different highlighted customer.".format(CARD_VALUE[sel[0]])
+            if sel:
+                what = "the Bill" if CARD_TYPE[sel[0]] == BILL else "your " + ", ".join(str(CARD_VALUE[c]) for c in sel)
+                if any(a.startswith("serve@") for a in legal):
+                    return "serve {} to a highlighted customer, or select more cards.".format(what)
+                return "select more cards: {} is not a complete run yet.".format(what)
+            if phase == "restocked":
+                return "you may serve once (select cards), or skip serving." if any(a.startswith("pick:") for a in legal) \
+                    else "no Serve is possible: skip serving."
+            if any(a.startswith("pick:") for a in legal):
+                return "Serve (select cards in your hand) or Restock (draw {}).".format(view["mad"][seat])
+            return "no Serve is possible with this hand: Restock (draw {}).".format(view["mad"][seat])
+        if phase == "give":
+            return "a hated card! Choose the opponent who receives one of your Mad tokens."
+        if phase == "redraw":
+            marked = len(view["marks"])
+            return "Bill served. Mark cards to discard and draw as many, or keep your hand ({} marked).".format(marked)
+        if phase == "discard":
+            left = len(view["hand"]) - HAND_SIZE - len(view["marks"])
+            return "discard down to {}: mark {} more card{}.".format(HAND_SIZE, left, "" if left == 1 else "s") if left \
+                else "discard the marked cards."
+        return ""
+
+    def score(self, ctx, seat):
+        view = ctx.view
+        loyal = view["loyal"][seat]
+        if loyal is None:
+            count = view["loyal_counts"][seat]
+            return tag("span", "{}×?★".format(count) if count else "0★",
+                       title="{} Loyal Customer{}; their stars are hidden".format(count, "" if count == 1 else "s"))
+        total = sum(CUSTOMER[c]["stars"] for c in loyal)
+        if view["king_to"] and seat in view["king_to"]:
+            total += KING_STARS
+        return tag("span", "{}★".format(total), title="stars on your Loyal Customers" if not view["over"] else "stars")
+
+    def panel(self, ctx, seat):
+        view = ctx.view
+        mad, happy = view["mad"][seat], view["happy"][seat]
+        tokens = tag("span", HAPPY * happy, class_="pp-happy") + tag("span", MAD * mad, class_="pp-mad")
+        parts = [tag("div", tag("span", tokens, class_="pp-tokens", aria_hidden="true")
+                     + tag("span", "{} Happy · {} Mad".format(happy, mad), class_="pp-token-words"),
+                     class_="pp-token-line", aria_label="{} Happy and {} Mad tokens".format(happy, mad))]
+        loyal = view["loyal"][seat]
+        count = view["loyal_counts"][seat]
+        if loyal is None:
+            about = "{} (stars hidden)".format(count) if count else "none yet"
+        else:
+            about = ", ".join("{}★".format(CUSTOMER[c]["stars"]) for c in loyal) or "none yet"
+        parts.append(tag("div", "Hand: {} card{} · Loyal: {}".format(view["hand_sizes"][seat], "" if view["hand_sizes"][seat] == 1 else "s", esc(about)),
+                         class_="pp-facts"))
+        if view["king_to"] and seat in view["king_to"]:
+            parts.append(tag("span", "♛ The King ({}★)".format(KING_STARS), class_="badge pp-king-badge"))
+        elif not view["over"] and seat == view["turn"]:
+            doing = {"restocked": "restocked", "give": "choosing a rival", "redraw": "redrawing",
+                     "discard": "discarding"}.get(view["phase"])
+            if doing:
+                parts.append(tag("span", doing, class_="badge"))
+        return "".join(parts)
+
+    # --- the table ---------------------------------------------------------------------------
+    def board(self, ctx):
+        view = ctx.view
+        legal = ctx.legal()
+        parts = [self.piles(ctx), self.line(ctx, legal)]
+        dock = (self.controls(ctx, legal) if ctx.can_act else "") + (self.hand(ctx, legal) if view["hand"] is not None else "")
+        if dock:  # on a phone it stays at the bottom of the screen while the customers scroll by
+            parts.append(tag("div", dock, class_="pp-dock"))
+        if view["over"]:
+            parts.append(self.reveal(ctx))
+        return "".join(parts)
+
+    def piles(self, ctx):
+        view = ctx.view
+        items = [
+            tag("li", tag("b", str(view["deck"])) + " in the draw pile", class_="pp-pile"),
+            tag("li", tag("b", str(len(view["discard"]))) + " in the discard pile"
+                + (" (top: {})".format(esc(type_name(CARD_TYPE[view["discard"][-1]]))) if view["discard"] else ""), class_="pp-pile"),
+            tag("li", tag("b", str(view["customers"])) + " in the customer deck", class_="pp-pile"),
+            tag("li", "Turn {}".format(view["turn_no"]), class_="pp-pile"),
+        ]
+        warning = ""
+        if view["over"]:
+            pass
+        elif view["king_out"]:
+            left = (view["finals_left"] or 0) + 1
+            warning = tag("p", "♛ The King has arrived: final turns, {} to go (this one included).".format(left),
+                          class_="pp-warning pp-final", role="note")
+        elif view["customers"] <= KING_WARNING_AT:
+            warning = tag("p", "♛ Only {} customer card{} left: The King is near. Happy tokens decide who gets him.".format(
+                view["customers"], "" if view["customers"] == 1 else "s"), class_="pp-warning", role="note")
+        return tag("ul", "".join(items), class_="pp-piles", aria_label="Piles") + warning
+
+    def line(self, ctx, legal):
+        view = ctx.view
+        slots = []
+        for i, entry in enumerate(view["line"]):
+            slots.append(self.customer(ctx, i, entry, legal))
+        if not slots:
+            slots.append(tag("p", "No customer is waiting.", class_="pp-empty-line"))
+        return tag("section", tag("h3", "Customer line") + tag("ol", "".join(slots), class_="pp-line"),
+                   class_="pp-line-box", aria_label="Customer line")
+
+    def customer(self, ctx, i, entry, legal):
+        info = CUSTOMER[entry["id"]]
+        top = top_value(entry)
+        cards = entry["cards"]
+        hates_bill = info["hated"] == BILL
+        if top == 0:
+            topline = "Empty bowl: starts with a Noodle (1)"
+        elif top == FINISH_VALUE:
+            topline = "Top: 5"
+        else:
+            topline = "Top: {} (next {} or {})".format(top, top, top + 1)
+        has_five = any(CARD_VALUE[c] == FINISH_VALUE for c in cards)
+        if hates_bill:
+            needs = "Finished by a 5 alone (hates Bills)"
+        elif has_five:
+            needs = "Has a 5: a Bill finishes the order"
+        elif entry["bill"]:
+            needs = "Has a Bill: a 5 finishes the order"
+        else:
+            needs = "Finished by a Bill and a 5"
+        where = "Active · on the Bowl" if i == 0 else "Side {}".format(i)
+        served = tag("ol", "".join(chip(c) for c in cards), class_="pp-served", aria_label="served: " + (
+            ", ".join(type_name(CARD_TYPE[c]) for c in cards) or "nothing")) if cards else tag("p", "Nothing served yet", class_="pp-none")
+        bill = tag("div", icon("bill", "1.2em") + "Bill", class_="pp-bill-tag pp-k-bill") if entry["bill"] else ""
+        buttons = []
+        for action in legal:
+            if action == "serve@{}".format(i):
+                buttons.append(button("Serve here", "play", action, class_="legal primary"))
+            elif action.startswith("put:") and action.endswith("@{}".format(i)):
+                ctype = action[4:].split("@")[0]
+                buttons.append(button("Put {} here".format(esc(type_name(ctype))), "play", action, class_="legal primary"))
+        head = (tag("div", (icon("bowl", "1.4em") if i == 0 else "") + tag("span", where), class_="pp-where")
+                + stars(info["stars"]))
+        body = (head
+                + tag("div", taste("Loves", info["loved"], "pp-loved") + taste("Hates", info["hated"], "pp-hated"), class_="pp-tastes")
+                + tag("div", tag("span", topline, class_="pp-top") + bill, class_="pp-status")
+                + served
+                + tag("p", needs, class_="pp-needs")
+                + (tag("div", "".join(buttons), class_="pp-targets") if buttons else ""))
+        label = "{}: {}".format(slot_name(i).capitalize(), "{}-star customer, loves {}, hates {}".format(
+            info["stars"], kind_word(info["loved"]), kind_word(info["hated"])))
+        return tag("li", body, class_="pp-customer" + (" pp-active" if i == 0 else "") + (" legal" if buttons else ""),
+                   data_slot=str(i), aria_label=label)
+
+    def controls(self, ctx, legal):
+        view = ctx.view
+        buttons = []
+        seat = ctx.viewer
+        if "restock" in legal:
+            buttons.append(button("Restock: draw {}".format(view["mad"][seat]), "play", "restock", class_="legal"))
+        if "skip" in legal:
+            buttons.append(button("Skip serving", "play", "skip", class_="legal"))
+        if view["sel"] and not view["puts"]:
+            buttons.append(button("Put the selection back", "pp-clear"))
+        if view["phase"] == "give":
+            for action in legal:
+                to = int(action.split(":")[1])
+                buttons.append(button("Give a Mad token to {} ({} Mad, {} Happy)".format(ctx.name(to), view["mad"][to], view["happy"][to]),
+                                      "play", action, class_="legal"))
+        if "redraw" in legal:
+            marked = len(view["marks"])
+            buttons.append(button("Discard {} and draw {}".format(marked, marked) if marked else "Keep my hand", "play", "redraw",
+                                  class_="legal primary"))
+        if "discard" in legal:
+            buttons.append(button("Discard the {} marked".format(len(view["marks"])), "play", "discard", class_="legal primary"))
+        if view["marks"]:
+            buttons.append(button("Unmark all", "pp-clear"))
+        if not buttons:
+            return ""
+        return tag("div", "".join(buttons), class_="pp-controls", aria_label="Your choices")
+
+    def hand(self, ctx, legal):
+        view = ctx.view
+        sel, marks = view["sel"], view["marks"]
+        queued = {c for c, _ in view["queue"]} | {c for c, _ in view["puts"]}
+        legal_set = set(legal)
+        cards = []
+        for card in view["hand"]:
+            ctype = CARD_TYPE[card]
+            classes = []
+            if card in sel:
+                classes.append("pp-selected")
+            if card in marks:
+                classes.append("pp-marked")
+            if card in queued:
+                classes.append("pp-queued")
+            can = ("pick:" + ctype in legal_set and card not in sel) or ("mark:" + ctype in legal_set and card not in marks)
+            if can:
+                classes.append("legal")
+            pressed = "true" if (card in sel or card in marks) else "false"
+            cards.append(card_face(card, " ".join(classes), data_act="pp-card", data_arg=card,
+                                   aria_pressed=pressed if ctx.can_act else None))
+        title = "Your hand ({} card{})".format(len(view["hand"]), "" if len(view["hand"]) == 1 else "s")
+        hint = ""
+        if ctx.can_act and view["phase"] in ("turn", "restocked"):
+            hint = tag("p", "Click cards to select them (again to put one back); the customers they can go to light up.", class_="pp-hint")
+        elif ctx.can_act and view["phase"] in ("redraw", "discard"):
+            hint = tag("p", "Click cards to mark them for the discard pile (again to unmark).", class_="pp-hint")
+        return tag("section", tag("h3", title) + hint + tag("div", "".join(cards) or tag("p", "No cards."), class_="pp-hand"),
+                   class_="pp-hand-box", aria_label="Your hand")
+
+    def reveal(self, ctx):
+        view = ctx.view
+        rows = []
+        for seat in range(view["players"]):
+            loyal = view["loyal"][seat] or []
+            items = "".join(tag("li", stars(CUSTOMER[c]["stars"]) + " " + icon(CUSTOMER[c]["loved"], "1em") + esc(kind_word(CUSTOMER[c]["loved"])),
+                                class_="pp-loyal") for c in loyal)
+            if view["king_to"] and seat in view["king_to"]:
+                items += tag("li", stars(KING_STARS) + " ♛ The King", class_="pp-loyal pp-king")
+            rows.append(tag("div", tag("h4", ctx.name(seat)) + (tag("ul", items, class_="pp-loyal-list") if items else tag("p", "No Loyal Customer.")),
+                            class_="pp-reveal-seat"))
+        return tag("section", tag("h3", "Loyal Customers revealed") + "".join(rows), class_="pp-reveal", aria_label="Loyal Customers revealed")
+
+    # --- gestures ----------------------------------------------------------------------------
+    def handle(self, app, act, arg):
+        if app.viewer is None or app.cover is not None or app.match is None:
+            return False
+        match = app.match
+        seat = app.viewer
+        if act == "pp-card":
+            view = match.view(seat)
+            if arg not in (view["hand"] or []):
+                return False
+            ctype = CARD_TYPE[arg]
+            if arg in view["sel"]:
+                return self._take_back(app, "pick:" + ctype)
+            if arg in view["marks"]:
+                return self._take_back(app, "mark:" + ctype)
+            legal = match.legal(seat)
+            for action in ("pick:" + ctype, "mark:" + ctype):
+                if action in legal:
+                    app.play(action)
+                    return False  # play() redraws
+            app.notice = match.game.illegal_reason(match.state, seat, "pick:" + ctype if view["phase"] in ("turn", "restocked")
+                                                   else "mark:" + ctype)
+            return True
+        if act == "pp-clear":
+            view = match.view(seat)
+            changed = False
+            while (view["sel"] or view["marks"]) and match.can_undo(seat) and match.history[-1][1].split(":")[0] in ("pick", "mark"):
+                match.undo(seat)
+                view = match.view(seat)
+                changed = True
+            if changed:
+                app.notice = None
+                app.autosave()
+            return True
+        return False
+
+    @staticmethod
+    def _take_back(app, action):
+        """Undo this turn's actions back to the last `action`, then replay the ones after it:
+        one selected (or marked) card goes back to the hand, the others stay selected."""
+        match, seat = app.match, app.viewer
+        redo = []
+        while match.can_undo(seat):
+            last = match.history[-1][1]
+            match.undo(seat)
+            if last == action:
+                for again in reversed(redo):
+                    match.play(seat, again)
+                app.notice = None
+                app.autosave()
+                return True
+            redo.append(last)
+        for again in reversed(redo):  # not found (cannot happen): restore what was undone
+            match.play(seat, again)
+        app.notice = "That card cannot be taken back any more."
+        return True
+
+    def key(self, app, key):
+        if key == "Escape":
+            return self.handle(app, "pp-clear", None)
+        return False
+
+
+RENDERER = PhoPhoRenderer()

@@ -1,0 +1,128 @@
+"""Phở Phở played through the real page in headless Chromium, as a player would."""
+
+import re
+
+import pytest
+
+from conftest import open_page
+
+pytestmark = pytest.mark.browser
+MY_TURN_OR_END = "document.documentElement.hasAttribute('data-over') || (document.querySelector('#status') || {}).innerText?.startsWith('Your turn')"
+
+
+def wait_my_turn_or_end(page):
+    page.wait_for_function(MY_TURN_OR_END)
+    return page.locator("html[data-over]").count() == 1
+
+
+def click_and_settle(page, selector):
+    """Click, then wait until the page has re-drawn (the clicked element is replaced)."""
+    page.locator(selector).first.evaluate("el => el.setAttribute('data-stale', '1')")
+    page.locator(selector).first.click()
+    page.wait_for_function("!document.querySelector('[data-stale]')")
+
+
+def serve_something(page):
+    """Select highlighted cards until a customer lights up, then place them there."""
+    for _ in range(12):
+        if page.locator(".pp-targets button").count():
+            click_and_settle(page, ".pp-targets button")
+            if not page.locator(".pp-targets button").count():
+                return True
+            continue
+        if not page.locator(".pp-card.legal").count():
+            return False
+        click_and_settle(page, ".pp-card.legal")
+    return False
+
+
+def play_my_turn(page, seen):
+    """One decision of the human seat; `seen` collects the phases met."""
+    if page.locator("button[data-arg^='give:']").count():
+        seen.add("give")
+        return click_and_settle(page, "button[data-arg^='give:']")
+    if page.locator("button[data-arg='redraw']").count():
+        seen.add("redraw")
+        return click_and_settle(page, "button[data-arg='redraw']")
+    if page.locator("button[data-arg='discard']").count():
+        seen.add("discard")
+        return click_and_settle(page, "button[data-arg='discard']")
+    if "Discard down to" in page.inner_text("#status") or "discard down to" in page.inner_text("#status"):
+        seen.add("marking")
+        assert page.locator(".pp-card.legal").count()
+        return click_and_settle(page, ".pp-card.legal")
+    if page.locator("button[data-arg='restock']").count():
+        seen.add("restock")
+        return click_and_settle(page, "button[data-arg='restock']")
+    if page.locator("button[data-arg='skip']").count():
+        if "served" not in seen and serve_something(page):
+            seen.add("served")
+            return None
+        seen.add("skip")
+        if page.locator("button[data-act='pp-clear']").count():
+            click_and_settle(page, "button[data-act='pp-clear']")
+        return click_and_settle(page, "button[data-arg='skip']")
+    raise AssertionError("no decision found on the page: " + page.inner_text("#status"))
+
+
+def test_whole_game_against_bots_with_restock_and_discard_ends_on_the_score_sheet(page, site):
+    open_page(page, site + "?game=phopho&seats=human,normal,easy&seed=5&speed=instant")
+    assert page.locator(".player").count() == 3
+    assert page.locator(".pp-customer").count() == 3 and page.locator(".pp-customer.pp-active").count() == 1
+    seen = set()
+    decisions = 0
+    while not wait_my_turn_or_end(page):
+        play_my_turn(page, seen)
+        decisions += 1
+        assert decisions < 400
+    assert {"restock", "marking", "discard"} <= seen  # a Restock with its discard step
+    assert "Game over" in page.inner_text("#status")
+    sheet = page.locator("table.score-sheet")
+    headers = [re.sub(r" ★$", "", h) for h in sheet.locator("thead th").all_inner_texts()[1:]]
+    assert headers == ["Player 1", "Normal bot 2", "Easy bot 3"]
+    labels = sheet.locator("tbody th").all_inner_texts()
+    assert labels[-1] == "Total" and "The King" in labels
+    totals = [int(v) for v in sheet.locator("tbody tr").last.locator("td").all_inner_texts()]
+    assert totals == [int(re.sub(r"\D", "", s)) for s in page.locator(".player .score").all_inner_texts()]
+    assert "The King" in page.inner_text(".sheet") and "goes to" in page.inner_text(".sheet")
+    assert page.locator(".pp-reveal-seat").count() == 3  # every Loyal Customer revealed
+    log = page.inner_text(".log")
+    assert "The King arrives" in log and "Final turn" in log
+
+
+def test_selecting_lights_up_customers_and_a_second_click_puts_the_card_back(page, site):
+    open_page(page, site + "?game=phopho&seats=human,easy&seed=16&speed=instant")
+    wait_my_turn_or_end(page)
+    assert "Serve (select cards in your hand) or Restock" in page.inner_text("#status")
+    noodle = page.locator(".pp-card.legal[aria-label='Noodle 1']")
+    assert noodle.count(), "seed 16 deals a Noodle to the human, who starts"
+    click_and_settle(page, ".pp-card.legal[aria-label='Noodle 1']")
+    assert page.locator(".pp-card.pp-selected").count() == 1
+    assert page.locator(".pp-customer.legal").count() >= 1  # the empty bowls light up
+    assert page.locator("button[data-arg='restock']").count() == 0
+    click_and_settle(page, ".pp-card.pp-selected")
+    assert page.locator(".pp-card.pp-selected").count() == 0 and page.locator(".pp-customer.legal").count() == 0
+    assert page.locator("button[data-arg='restock']").count() == 1
+    unplayable = page.locator(".pp-card:not(.legal)")
+    if unplayable.count():
+        unplayable.first.click()
+        assert "(PP-" in page.inner_text(".notice[role='alert']")
+
+
+def test_two_humans_pass_the_device_behind_the_cover(page, site):
+    open_page(page, site + "?game=phopho&seats=human,normal,human&seed=4&speed=instant")
+    covers = []
+    for _ in range(3):
+        page.wait_for_selector(".cover")
+        assert page.locator(".pp-hand").count() == 0  # nothing private under the cover
+        name = page.inner_text(".cover h2").replace("Pass the device to ", "")
+        covers.append(name)
+        page.click(".cover button[data-act='ready']")
+        page.wait_for_selector(".pp-hand")
+        assert "Your turn, " + name in page.inner_text("#status")
+        click_and_settle(page, "button[data-arg='restock']")
+        while page.locator("button[data-arg='skip']").count() or "discard down to" in page.inner_text("#status").lower() \
+                or page.locator("button[data-arg='discard']").count():
+            play_my_turn(page, set())
+    assert covers[0] != covers[1] and covers[1] != covers[2]
+    assert set(covers) == {"Player 1", "Player 3"}

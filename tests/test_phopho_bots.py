@@ -1,0 +1,99 @@
+"""Phở Phở's bots: sensible play on constructed tables, decisions from the view alone, speed and
+strength (short fixed-seed series; the 200+ game win rates are in bench/RESULTS.md)."""
+
+import random
+
+from games.phopho import GAME
+from games.phopho import bots as ppbots
+from games.phopho.data import CARD_TYPE
+from tabletop import bots as botlib
+from tabletop.simulate import play_game, simulate
+from test_phopho_rules import LINE, arrange, new
+
+
+def normal_turn(state, seat=0, rng=None):
+    """Let the Normal bot play `seat`'s decisions until the turn passes; return its actions."""
+    rng = rng or random.Random(1)
+    actions = []
+    while not state["over"] and state["turn"] == seat:
+        legal = GAME.legal_actions(state, seat)
+        action = botlib.choose(GAME, "normal", GAME.view(state, seat), seat, legal, rng)
+        actions.append(action)
+        GAME.apply(state, seat, action)
+    return actions
+
+
+def test_normal_finishes_an_order_when_it_can():
+    line = [("beef-herbs", ["noodle1", "beef2", "beef3", "beef4"], False), ("chicken-herbs", ["noodle1", "chicken2", "chicken3", "chicken4"], True),
+            ("herbs-chili", [], False)]
+    state = arrange(new(2), hands={0: ["chili5", "herbs2", "herbs3"]}, line=line)
+    state["phase"], state["restock"] = "restocked", True
+    actions = normal_turn(state)
+    assert actions[:2] == ["pick:chili5", "serve@1"]  # finishes the Side customer with a Bill: 2 flips
+    assert "chicken-herbs" in state["gone"]
+
+
+def test_normal_feeds_loved_ingredients_rather_than_neutral_ones():
+    line = [("beef-chicken", ["noodle1"], False), ("chili-herbs", ["noodle1"], False), ("herbs-chili", [], False)]
+    state = arrange(new(2), hands={0: ["chicken2", "herbs2", "chili2", "beef4"]}, line=line)
+    state["phase"], state["restock"] = "restocked", True
+    actions = normal_turn(state)
+    placed = {e["id"]: [CARD_TYPE[c] for c in e["cards"]] for e in state["line"]}
+    assert placed["chili-herbs"][-1] == "chili2"  # the Chili lover gets the Chili
+    assert not any(a.startswith("put:chicken2@0") for a in actions)  # never the hated Chicken on the Beef lover
+
+
+def test_normal_avoids_hated_cards_unless_failing_the_order_helps():
+    line = [("beef-chicken", ["noodle1", "beef2", "beef3"], False), ("herbs-chili", [], False), ("herbs-beef", ["noodle1"], False)]
+    state = arrange(new(2), hands={0: ["chicken3", "chicken4"]}, line=line)
+    state["phase"], state["restock"] = "restocked", True
+    assert normal_turn(state) == ["skip"]  # only hated plays: it keeps the bowl
+    state = arrange(new(2), hands={0: ["chicken3", "chicken4"]}, line=line)
+    state["phase"], state["restock"] = "restocked", True
+    state["mad"][0], state["happy"][0] = 1, 4  # giving its last Mad token away completes a Perfect Reputation
+    state["mad"][1] += 1
+    actions = normal_turn(state)
+    assert actions[:2] == ["pick:chicken3", "serve@0"] and len(state["loyal"][0]) == 1
+
+
+def test_normal_restocks_rather_than_serving_unless_it_empties_its_hand():
+    state = arrange(new(2), hands={0: ["noodle1", "beef2", "chili4"]}, line=LINE)
+    assert normal_turn(state)[0] == "restock"
+    state = arrange(new(2), hands={0: ["noodle1", "beef2"]}, line=LINE)
+    assert normal_turn(state)[:3] == ["pick:noodle1", "pick:beef2", "serve@0"]  # empty hand: +1 flip and 6 cards
+
+
+def test_bots_decide_from_the_view_alone():
+    state = GAME.start(3, {}, 5)
+    seat = state["turn"]
+    views = [GAME.view(s, seat) for s in (state, GAME.scramble(state, seat, random.Random(1)), GAME.scramble(state, seat, random.Random(2)))]
+    assert views[0] == views[1] == views[2]
+    for level in ("normal", "hard"):
+        picks = {botlib.choose(GAME, level, v, seat, GAME.legal_actions(state, seat), random.Random(9)) for v in views}
+        assert len(picks) == 1
+
+
+def test_hard_searches_within_its_time_budget():
+    times = []
+
+    def record(seat, level, seconds):
+        if level == "hard":
+            times.append(seconds)
+
+    play_game(GAME, ["hard", "normal", "normal"], seed=3, on_decision=record)
+    # The guard: the first sampled world is always finished, its rollouts cut at 1.6x the budget.
+    assert max(times) < ppbots.HARD_TIME_BUDGET * ppbots.HARD_FIRST_WORLD_CAP + 0.35
+    assert sorted(times)[len(times) // 2] < 0.3
+
+
+def test_normal_beats_easy_and_hard_beats_easy():
+    normal_vs_easy = simulate(GAME, ["normal", "easy"], 30, seed=11).by_level()
+    assert normal_vs_easy["normal"][0] >= 0.65
+    hard_vs_easy = simulate(GAME, ["hard", "easy"], 8, seed=11).by_level()
+    assert hard_vs_easy["hard"][0] >= 0.6
+
+
+def test_simulations_report_the_mean_length_in_turns():
+    tally = simulate(GAME, ["easy", "easy"], 3, seed=2)
+    assert tally.turns > 0 and "turns)" in tally.report("x")
+
