@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "32c4a4abcdcd7443";
+const VERSION = "e264b91a7b4d99ba";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -181,10 +181,6 @@ class Game:
             raise IllegalAction(reason)
         return self._apply(state, seat, action)
 
-    def action_label(self, state, seat, action):
-        """A short label for a button or a log line (default: the action id)."""
-        return action
-
     def audit(self, state):
         """Broken invariants of `state` (cards lost or duplicated...), as messages; [] if none.
         The shared harness calls it after every step."""

@@ -299,14 +299,6 @@ class HoiPho(Game):
         }[d["step"]]
         return "The {}'s skill comes first: {}.".format(name, need)
 
-    def action_label(self, state, seat, action):
-        kind, _, arg = action.partition(":")
-        if kind in ("discard", "play", "give", "pass", "copy"):
-            return "{} {}".format({"discard": "Discard", "play": "Play", "give": "Give", "pass": "Pass", "copy": "Copy the"}[kind], card_name(arg))
-        if kind == "throw":
-            return arg.capitalize()
-        return action
-
     # --- playing -----------------------------------------------------------------------------
     def _apply(self, state, seat, action):
         kind, _, arg = action.partition(":")

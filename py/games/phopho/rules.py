@@ -670,19 +670,6 @@ class PhoPho(Game):
             return "Turn {} · final turns, {} to go".format(state["turn_no"], state["finals_left"] + 1)
         return "Turn {} · {} in the customer deck".format(state["turn_no"], _count(len(state["customers"]), "card"))
 
-    def action_label(self, state, seat, action):
-        verb, _, arg = action.partition(":")
-        if verb in ("pick", "mark"):
-            return "{} {}".format(verb.capitalize(), type_name(arg))
-        if action.startswith("serve@"):
-            return "Serve to {}".format(slot_name(int(action[6:])))
-        if verb == "put":
-            ctype, _, where = arg.partition("@")
-            return "{} to {}".format(type_name(ctype), slot_name(int(where)))
-        if verb == "give":
-            return "Give a Mad token to seat {}".format(int(arg) + 1)
-        return {"restock": "Restock", "skip": "Skip serving", "redraw": "Redraw", "discard": "Discard"}.get(action, action)
-
     def view(self, state, seat):
         n = state["players"]
         me = seat if isinstance(seat, int) and 0 <= seat < n else None
