@@ -90,7 +90,7 @@ def test_whole_game_against_bots_with_restock_and_discard_ends_on_the_score_shee
     assert "The King arrives" in log and "Final turn" in log
 
 
-def test_selecting_lights_up_customers_and_a_second_click_puts_the_card_back(page, site):
+def test_selecting_lights_up_customers_and_a_second_click_or_undo_puts_the_card_back(page, site):
     open_page(page, site + "?game=phopho&seats=human,easy&seed=16&speed=instant")
     wait_my_turn_or_end(page)
     assert "Serve (select cards in your hand) or Restock" in page.inner_text("#status")
@@ -103,6 +103,11 @@ def test_selecting_lights_up_customers_and_a_second_click_puts_the_card_back(pag
     click_and_settle(page, ".pp-card.pp-selected")
     assert page.locator(".pp-card.pp-selected").count() == 0 and page.locator(".pp-customer.legal").count() == 0
     assert page.locator("button[data-arg='restock']").count() == 1
+    assert page.locator("button[data-act='undo']").is_disabled()
+    click_and_settle(page, ".pp-card.legal[aria-label='Noodle 1']")  # the shell's Undo takes a selection back too
+    assert page.locator("button[data-act='undo']").is_enabled()
+    click_and_settle(page, "button[data-act='undo']")
+    assert page.locator(".pp-card.pp-selected").count() == 0 and page.locator("button[data-act='undo']").is_disabled()
     unplayable = page.locator(".pp-card:not(.legal)")
     if unplayable.count():
         unplayable.first.click()

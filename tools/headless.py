@@ -1,7 +1,6 @@
 """Headless Chromium and a local static server, shared by the browser tests and the benchmarks."""
 
 import functools
-import http.server
 import os
 import shutil
 import threading
@@ -36,6 +35,6 @@ def launch(playwright):
 def start_server(prefix="/", root=ROOT):
     """Serve `root` on a free port in a background thread; return (server, base URL)."""
     handler = functools.partial(type("Handler", (serve.Handler,), {"prefix": prefix}), directory=root)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = serve.Server(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, "http://127.0.0.1:{}{}".format(server.server_address[1], prefix)

@@ -39,6 +39,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser closed the page mid-download: nothing went wrong here
+        super().handle_error(request, client_address)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, default=8000)
@@ -48,7 +57,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
     handler = functools.partial(type("PrefixHandler", (Handler,), {"prefix": prefix}), directory=args.root)
-    server = http.server.ThreadingHTTPServer((args.host, args.port), handler)
+    server = Server((args.host, args.port), handler)
     print("Serving {} at http://{}:{}{}".format(args.root, args.host, server.server_address[1], prefix), flush=True)
     try:
         server.serve_forever()
