@@ -329,7 +329,8 @@ def write_results(results, path):
                     " / ".join("{:.1f}".format(x) for x in r["mean_score"]), r["mean_length"],
                     "{:.1f}".format(r["mean_turns"]) if r.get("mean_turns") else "—"))
             out.append("")
-        out.append("A shared win counts 1/k for each of the k tied winners.")
+        out.append("A shared win counts 1/k for each of the k tied winners. Mojo's scores are points against you: "
+                   "the lowest total wins.")
         out.append("")
     if "solo" in results:
         out += ["## Solo: mean score per bot level (CPython)", ""]
