@@ -313,10 +313,14 @@ def write_results(results, path):
                     "| random full games per second | {:.1f} | {:.1f} | {:.2f} |".format(cp["games_per_second"], br["games_per_second"], cp["games_per_second"] / br["games_per_second"])]
             for level in cp["decisions"]:
                 a, b = cp["decisions"][level], br["decisions"][level]
-                out.append("| {} bot decision, median (p95, max) | {:.2f} ms ({:.2f}, {:.2f}) | {:.2f} ms ({:.2f}, {:.2f}) | {:.2f} |".format(
-                    level, 1000 * a["median"], 1000 * a["p95"], 1000 * a["max"], 1000 * b["median"], 1000 * b["p95"], 1000 * b["max"],
-                    b["median"] / a["median"] if a["median"] else float("nan")))
+                # Below a millisecond the ratio is timer noise (the browser's clock ticks in 0.1 ms).
+                slowdown = "{:.2f}".format(b["median"] / a["median"]) if a["median"] >= 1e-3 else "—"
+                out.append("| {} bot decision, median (p95, max) | {:.2f} ms ({:.2f}, {:.2f}) | {:.2f} ms ({:.2f}, {:.2f}) | {} |".format(
+                    level, 1000 * a["median"], 1000 * a["p95"], 1000 * a["max"], 1000 * b["median"], 1000 * b["p95"], 1000 * b["max"], slowdown))
             out.append("")
+        out += ["A median far below its p95 means most of that bot's decisions are steps of a plan it searched once "
+                "(Phở Phở's Hard searches at each Serve or Restock choice, then picks and places the cards one by one); "
+                "the p95 and the maximum are the searches.", ""]
     if "winrates" in results:
         out += ["## Bot levels against each other (CPython)", ""]
         for game_id, rows in results["winrates"].items():
