@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "e264b91a7b4d99ba";
+const VERSION = "a5debfde4128d7eb";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -53,16 +53,16 @@ const APP_FILES = [
   "./py/tabletop/simulate.py",
   "./py/webui/app.py",
   "./py/webui/browser.py",
-  "./py/webui/flowers.py",
-  "./py/webui/hoipho.py",
   "./py/webui/html.py",
   "./py/webui/lobby.py",
-  "./py/webui/mojo.py",
-  "./py/webui/phopho.py",
-  "./py/webui/renderers.py",
   "./py/webui/replay.py",
   "./py/webui/table.py",
-  "./py/webui/thenumber.py"
+  "./py/webui/renderers/__init__.py",
+  "./py/webui/renderers/flowers.py",
+  "./py/webui/renderers/hoipho.py",
+  "./py/webui/renderers/mojo.py",
+  "./py/webui/renderers/phopho.py",
+  "./py/webui/renderers/thenumber.py"
 ];
 // version:end
 

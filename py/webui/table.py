@@ -1,6 +1,6 @@
 """The game screen shared by every game: status line, player panels, board, log, undo, rules
 panel, pass-the-device cover and the final score sheet. The board and the per-player details
-come from the game's renderer (renderers.py)."""
+come from the game's renderer (renderers/__init__.py)."""
 
 from tabletop.match import seat_label
 

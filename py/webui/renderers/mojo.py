@@ -4,7 +4,7 @@ it does), face-down and face-up cards in front of the players, and the round sco
 from games.mojo.data import COLOUR_OF, COLOURS, MOJO_PENALTY, SYMBOLS
 from games.mojo.rules import compare
 
-from .html import button, esc, tag
+from ..html import button, esc, tag
 
 OUTCOME = {"lower": "lower · turn ends", "higher": "higher · you draw", "same": "same · play again"}
 PILE_SHOWN = 6  # cards of the play pile shown under the top one

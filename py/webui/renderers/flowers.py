@@ -5,7 +5,7 @@ there, and the end scoring drawn on each garden."""
 from games.flowers.data import BUTTERFLY, CARDS, COLOUR, NUMBER, SYMBOLS
 from games.flowers.rules import neighbours, score_garden, xy
 
-from .html import button, esc, tag
+from ..html import button, esc, tag
 
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (-3, 5)  # zoom steps below and above "fit"

@@ -12,7 +12,7 @@ from games.phopho.data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER,
                                KING_STARS, KING_WARNING_AT, kind_word, type_name)
 from games.phopho.rules import slot_name, top_value
 
-from .html import button, esc, tag
+from ..html import button, esc, tag
 
 # Simple inline icons (no font or request needed); they take the colour of their kind.
 ICONS = {

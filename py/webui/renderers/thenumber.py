@@ -2,7 +2,7 @@
 
 from games.thenumber.data import DIGITS, NUMBER_LENGTH
 
-from .html import button, esc, join_names, tag
+from ..html import button, esc, join_names, tag
 
 
 class TheNumberRenderer:

@@ -4,7 +4,7 @@ choices, and the round's result."""
 from games.hoipho.data import MERCHANTS, SHIP_PAY
 from games.hoipho.rules import card_name, is_ship, left_of, printed, skill_of
 
-from .html import button, esc, join_names, tag
+from ..html import button, esc, join_names, tag
 
 SHORT_SKILL = {
     "mouse": "+3 coins, then rock-paper-scissors: the loser discards half their coins",
