@@ -33,11 +33,11 @@ def arrange(state, hands=None, line=None, deck_top=(), discard=(), customers_top
     for seat in range(state["players"]):
         state["hands"][seat] = sorted((_take(pool, t) for t in hands.get(seat, ())), key=CARDS.index)
     if line is not None:
-        state["line"] = [{"id": cust, "cards": [_take(pool, t) for t in types], "bill": _take(pool, BILL) if bill else None}
-                         for cust, types, bill in line]
+        state["line"] = [{"id": cust, "cards": [_take(pool, t) for t in types], "bill": _take(pool, BILL) if bill else None,
+                          "extra_bills": []} for cust, types, bill in line]
     else:
         state["line"] = [{"id": e["id"], "cards": [_take(pool, CARD_TYPE[c]) for c in e["cards"]],
-                          "bill": _take(pool, BILL) if e["bill"] else None} for e in state["line"]]
+                          "bill": _take(pool, BILL) if e["bill"] else None, "extra_bills": []} for e in state["line"]]
     state["discard"] = [_take(pool, t) for t in discard]
     top = [_take(pool, t) for t in deck_top]
     state["deck"] = pool + list(reversed(top))
@@ -211,9 +211,8 @@ def test_PP_9c_a_bill_next_to_a_customer_then_discard_and_redraw():
                     deck_top=["noodle1", "noodle1", "beef5"])
     play(state, 0, "pick:bill")
     assert "pick:chili2" not in GAME.legal_actions(state, 0)  # a Bill goes alone
-    assert [a for a in GAME.legal_actions(state, 0) if "@" in a] == ["serve@1", "serve@2"]
-    with pytest.raises(IllegalAction, match="already has a Bill"):
-        GAME.apply(state, 0, "serve@0")
+    # "next to any customer": the one who already has a Bill too (see the test below)
+    assert [a for a in GAME.legal_actions(state, 0) if "@" in a] == ["serve@0", "serve@1", "serve@2"]
     play(state, 0, "serve@1")
     assert state["line"][1]["bill"] and state["phase"] == "redraw"
     assert GAME.legal_actions(state, 0) == ["mark:chili2", "mark:herbs3", "mark:beef4", "mark:bill", "redraw"]
@@ -226,6 +225,28 @@ def test_PP_9c_a_bill_next_to_a_customer_then_discard_and_redraw():
     state = arrange(new(3), hands={0: ["bill", "chili2"]}, line=line)
     play(state, 0, "pick:bill", "serve@2", "redraw")
     assert types_of(state["hands"][0]) == ["chili2"] and state["turn"] == 1
+
+
+def test_PP_9c_a_bill_may_go_to_a_customer_who_already_has_one():
+    """PP-9 (c), seed "next to any customer": a second Bill changes nothing for the order, but
+    the play and its discard-and-redraw happen."""
+    line = [("beef-chicken", ["noodle1"], True), ("chicken-herbs", ["noodle1"], True), ("herbs-chili", [], True)]
+    state = arrange(new(2), hands={0: ["bill", "chili2", "chicken2"]}, line=line, deck_top=["beef5"])
+    assert "pick:bill" in GAME.legal_actions(state, 0)  # every customer has a Bill: still playable
+    first_bill = state["line"][0]["bill"]
+    events = play(state, 0, "pick:bill", "serve@0")
+    entry = state["line"][0]
+    assert entry["bill"] == first_bill and types_of(entry["extra_bills"]) == ["bill"]
+    assert "{0} serves Bill to the Active Customer" in " ".join(texts(events))
+    assert state["phase"] == "redraw"  # the discard-and-redraw still happens
+    play(state, 0, "mark:chili2", "redraw")
+    assert types_of(state["hands"][0]) == ["chicken2", "beef5"] and state["turn"] == 1
+    assert GAME.audit(state) == []
+    # The customer leaves with both Bills (PP-16): every card is still counted once.
+    state["turn"], state["phase"] = 0, "turn"
+    play(state, 0, "pick:chicken2", "serve@0")  # hated: the order fails
+    assert types_of(state["discard"][-4:]) == ["noodle1", "chicken2", "bill", "bill"]
+    assert GAME.audit(state) == []
 
 
 def test_PP_10_placement_noodle_first_then_equal_or_one_higher():
@@ -323,8 +344,12 @@ def test_PP_13_no_mad_token_gives_nothing_and_the_last_token_is_never_given():
 def test_PP_13_hated_card_mid_run_keeps_the_rest_in_hand():
     line = [("beef-chicken", ["noodle1"], False)] + LINE[1:]
     state = arrange(new(2), hands={0: ["beef2", "chicken3", "beef4", "beef5"]}, line=line)
-    play(state, 0, "pick:beef2", "pick:chicken3", "pick:beef4", "pick:beef5", "serve@0")
+    events = play(state, 0, "pick:beef2", "pick:chicken3", "pick:beef4", "pick:beef5", "serve@0")
     assert types_of(state["hands"][0]) == ["beef4", "beef5"]  # not placed: they stay in hand
+    # The public log names only what was placed: the others must not learn Beef 4 and Beef 5.
+    public = " ".join(e["text"] for e in events if "seats" not in e)
+    assert "Beef 2 and Chicken 3 to the Active Customer" in public and "the other 2 cards of the run stay in hand" in public
+    assert "Beef 4" not in public and "Beef 5" not in public
     assert types_of(state["discard"]) == ["noodle1", "beef2", "chicken3"]
     assert state["mad"][0] == 6 - 1 - 1  # Beef 2 loved, then a token given away
 
@@ -334,10 +359,13 @@ def test_PP_13_in_a_multiple_customer_play_the_other_cards_are_still_placed():
     state = arrange(new(3), hands={0: ["chicken2", "beef2", "herbs2", "noodle1"]}, line=line, customers_top=["chili-herbs"])
     ids = [cust for cust, _, _ in line]
     play(state, 0, "pick:chicken2", "pick:beef2", "pick:herbs2")
-    play(state, 0, "put:chicken2@0", "put:herbs2@2", "put:beef2@1")  # Chicken 2 fails the Beef lover at once
+    events = play(state, 0, "put:chicken2@0", "put:herbs2@2", "put:beef2@1")  # Chicken 2 fails the Beef lover at once
     assert state["phase"] == "give"
+    # Herbs 2 and Beef 2 are still in hand until the give is chosen: not named yet.
+    assert "Herbs 2" not in " ".join(texts(events)) and "serves Chicken 2 to the Active Customer" in " ".join(texts(events))
     assert [e["id"] for e in state["line"]] == ids[1:] + ["chili-herbs"]
     events = play(state, 0, "give:1")
+    assert "Herbs 2 to" in " ".join(texts(events)) and "Beef 2 to" in " ".join(texts(events))
     by_id = {e["id"]: types_of(e["cards"]) for e in state["line"]}
     assert by_id["chicken-herbs"] == ["noodle1", "beef2"] and by_id["herbs-chili"] == ["noodle1", "herbs2"]
     assert any(e["type"] == "loved" for e in events) and state["mad"][0] == 6 - 1 - 1  # given, then loved

@@ -46,7 +46,7 @@ class Toy(Game):
         state["over"] = state["turn"] >= state["length"]
         return [{"type": "end", "text": "{%d} ends the turn." % seat}]
 
-    def view(self, state, seat):
+    def _view(self, state, seat):
         return {"turn": state["turn"], "seat": state["seat"], "draws": list(state["draws"]),
                 "marks": [m if s == seat else None for s, m in enumerate(state["marks"])]}
 

@@ -13,6 +13,13 @@ Events returned by `apply` are dicts:
   - "commit": True marks a point undo may not cross (hidden information was revealed).
   - "announce": True asks the screen to show it under the status line as well as in the log
     (a finished order, The King's arrival: what a player must not miss).
+  A public event (no "seats") never names a card that stays hidden in a hand: it names only what
+  was placed, played or revealed. Each game lists the cards a seat hides with `hidden_names`, and
+  the shared harness checks every public event of many random games against that list.
+
+Views: a game implements `_view(state, seat)`; the provided `view` refuses a seat that does not
+exist (the same IllegalAction in every game) and returns a copy, so the caller (the screen, a
+bot) may change it freely without touching the state.
 """
 
 from dataclasses import dataclass
@@ -134,8 +141,9 @@ class Game:
         """Carry out a legal action on `state` in place; return the events."""
         raise NotImplementedError
 
-    def view(self, state, seat):
-        """What `seat` may know (None: a spectator, public information only)."""
+    def _view(self, state, seat):
+        """What `seat` may know (None: a spectator, public information only). `seat` is already
+        checked; the result may share lists with the state (`view` copies it)."""
         raise NotImplementedError
 
     def is_over(self, state):
@@ -148,6 +156,31 @@ class Game:
         raise NotImplementedError
 
     # --- provided ----------------------------------------------------------------------------
+    def __init_subclass__(cls, **kwargs):
+        # A game written against the older contract defines `view` itself: it becomes the
+        # `_view` hook, so that the seat check and the copy below apply to every game.
+        super().__init_subclass__(**kwargs)
+        if "view" in cls.__dict__:
+            cls._view = cls.__dict__["view"]
+            del cls.view
+
+    def seats(self, state):
+        """How many seats `state` has (every game keeps it in state["players"])."""
+        return state["players"]
+
+    def check_seat(self, state, seat):
+        """Refuse a seat that does not exist (None, a spectator, is always allowed)."""
+        if seat is None:
+            return
+        n = self.seats(state)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise IllegalAction("There is no seat {!r} in this game: seats are 0 to {} (None: a spectator).".format(seat, n - 1))
+
+    def view(self, state, seat):
+        """What `seat` may know (None: a spectator), as data the caller may change at will."""
+        self.check_seat(state, seat)
+        return clone(self._view(state, seat))
+
     def start(self, players, options=None, seed=0):
         """Check the player count and options, then call `new_game`."""
         self.info.check_players(players)
@@ -160,6 +193,12 @@ class Game:
         what is common to all games."""
         if self.is_over(state):
             return "The game is over."
+        if seat is None:
+            return "A spectator cannot play."
+        try:
+            self.check_seat(state, seat)
+        except IllegalAction as err:
+            return err.reason
         if seat not in self.to_act(state):
             return self.waiting_reason(state, seat)
         if action in self.legal_actions(state, seat):
@@ -185,6 +224,14 @@ class Game:
         """Broken invariants of `state` (cards lost or duplicated...), as messages; [] if none.
         The shared harness calls it after every step."""
         return []
+
+    def hidden_names(self, state, seat):
+        """The cards `seat` holds that the other seats may not know (a hand, a face-down pick),
+        as {card id: the words the log uses for that card ("Beef 2")}. The id tells two copies
+        apart for as long as the card stays hidden with `seat`. The shared harness checks that
+        no public event names a card more often than cards of that name left the hidden hands
+        in that step. Default: nothing hidden; a game with private cards implements it."""
+        return {}
 
     def progress(self, state):
         """Where the game stands, in a few words for the lobby ("Round 1 of 2, turn 3 of 5")."""

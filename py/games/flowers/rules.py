@@ -277,7 +277,7 @@ class Flowers(Game):
     def is_over(self, state):
         return state["over"]
 
-    def view(self, state, seat):
+    def _view(self, state, seat):
         return {
             "players": state["players"],
             "me": seat,

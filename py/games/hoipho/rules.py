@@ -721,7 +721,7 @@ class HoiPho(Game):
     def is_over(self, state):
         return state["over"]
 
-    def view(self, state, seat):
+    def _view(self, state, seat):
         n = state["players"]
         me = seat if isinstance(seat, int) and 0 <= seat < n else None
         d = state["decision"]
@@ -759,6 +759,13 @@ class HoiPho(Game):
             "over": state["over"],
             "end_text": state.get("end_text"),
         }
+
+    def hidden_names(self, state, seat):
+        # A hand is dealt anew each round: the round tells a re-dealt card from the one kept.
+        # At the end the kept cards are compared in the open (HP-13, HP-14): nothing is hidden.
+        if state["over"]:
+            return {}
+        return {"{}:{}".format(state["round"], c): card_name(c) for c in state["hands"][seat]}
 
     def audit(self, state):
         problems = []

@@ -254,7 +254,7 @@ class Mojo(Game):
     def is_over(self, state):
         return state["over"]
 
-    def view(self, state, seat):
+    def _view(self, state, seat):
         mine = seat is not None
         return {
             "players": state["players"],
@@ -278,6 +278,19 @@ class Mojo(Game):
             "totals": list(state["totals"]),
             "over": state["over"],
         }
+
+    def hidden_names(self, state, seat):
+        # The log names a single card with its article ("turns up a 7"); copies are counted, and
+        # the round tells a re-dealt card from a kept one. The hands are scored in the open at
+        # the end (MJ-10): nothing is hidden then.
+        if state["over"]:
+            return {}
+        names, seen = {}, {}
+        for place in ("hands", "down"):
+            for value in state[place][seat]:
+                seen[value] = seen.get(value, 0) + 1
+                names["{}:{}#{}".format(state["round"], value, seen[value])] = "a %d" % value
+        return names
 
     def audit(self, state):
         problems = []

@@ -80,7 +80,7 @@ def plays(hand, line):
     bills = by_value.get(0)
     if bills:
         bill = next(iter(bills.values()))
-        found += [("serve", [[bill, i]]) for i, e in enumerate(line) if e["bill"] is None]
+        found += [("serve", [[bill, i]]) for i in range(len(line))]  # PP-9c: even where one lies
     for i, entry in enumerate(line):
         for start in range(1, FINISH_VALUE + 1):
             if not accepts(entry, start):
@@ -164,7 +164,9 @@ def score_play(view, seat, play, summary=None):
                     mad[seat] = tokens[seat]
             continue
         entry["n"] += 1
-        if kind == BILL:
+        if kind == BILL and entry["bill"]:  # PP-9c: a further Bill only sheds a card (and redraws)
+            score += PLACED
+        elif kind == BILL:
             entry["bill"] = True
             score += BILL_PLACED
         else:

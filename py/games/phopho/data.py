@@ -154,8 +154,9 @@ RULES = (
     Rule("PP-9", "seed", "On your turn choose one action. Serve the Customers, exactly one of: (a) single customer: "
          "1-{} cards of strictly consecutive values (a single card is a run of one) placed in ascending order on one "
          "customer; (b) multiple customers: {}-{} cards of the same value, each on a different customer; (c) Bill: "
-         "one Bill next to any customer who has none, then you may discard any number of cards from your hand and "
-         "draw that many.".format(RUN_MAX, SAME_MIN, SAME_MAX), "A turn"),
+         "one Bill next to any customer (one who already has a Bill may get another: it changes nothing for the "
+         "order, but the play and its discard-and-redraw still happen), then you may discard any number of cards "
+         "from your hand and draw that many.".format(RUN_MAX, SAME_MIN, SAME_MAX), "A turn"),
     Rule("PP-10", "seed", "Placement: on a customer with no ingredient the first card must be a 1 (Noodle); after that "
          "each card must equal the value of the current top card or be exactly 1 higher.", "A turn"),
     Rule("PP-11", "seed", "Restock Ingredients: draw as many cards as you have Mad tokens; then you may take one Serve "
@@ -166,8 +167,9 @@ RULES = (
          "the order at once: the customer and every card on it are discarded, and you give one of your Mad tokens to "
          "an opponent of your choice. Ruling: with no Mad token you give nothing, and a player never gives away "
          "their last token. Cards of the same run not yet placed stay in your hand; in a multiple-customer play the "
-         "cards meant for other customers are still placed. (In this app, with two players the token goes to the "
-         "only opponent without asking.)", "Effects of each card, in the order it is placed"),
+         "cards meant for other customers are still placed. (In this app the log names only the cards placed: the rest "
+         "of the run stays unseen in your hand. With two players the token goes to the only opponent "
+         "without asking.)", "Effects of each card, in the order it is placed"),
     Rule("PP-14", "seed", "An order is finished as soon as the customer has a Bill and a value-5 card; a customer who "
          "hates Bills needs only the value-5 card.", "Effects of each card, in the order it is placed"),
     Rule("PP-15", "seed", "Finishing the Active customer: every player flips as many Mad tokens to Happy as the "
@@ -205,7 +207,7 @@ INFO = GameInfo(
     pitch="Serve bowls of phở to picky customers, turn their Mad tokens Happy and win Loyal Customers' stars.",
     min_players=2,
     max_players=6,
-    version=1,
+    version=2,  # 2: PP-9 (c), a Bill may go to a customer who already has one
     rules=RULES,
     intro=(
         "A hand-shedding card game. Build bowls for the customers in line: start with a Noodle, climb to a 5, "

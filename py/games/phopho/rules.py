@@ -74,6 +74,16 @@ def is_finished(entry):
     return has_five and (entry["bill"] is not None or CUSTOMER[entry["id"]]["hated"] == BILL)
 
 
+def new_entry(cust):
+    """A customer in the line: its bowl, its Bill, and any further Bills it was given (PP-9c)."""
+    return {"id": cust, "cards": [], "bill": None, "extra_bills": []}
+
+
+def with_customer(entry):
+    """Every card next to a customer: the bowl, its Bill and the further Bills."""
+    return entry["cards"] + ([entry["bill"]] if entry["bill"] else []) + entry["extra_bills"]
+
+
 def selection_ok(hand, sel, line):
     """Whether the selected cards are part of some legal Serve (PP-9, PP-10) that the rest of
     the hand can complete. A selection is built one card at a time, in any order."""
@@ -81,7 +91,7 @@ def selection_ok(hand, sel, line):
         return True
     values = [CARD_VALUE[c] for c in sel]
     if 0 in values:  # a Bill
-        return len(sel) == 1 and any(e["bill"] is None for e in line)
+        return len(sel) == 1 and bool(line)  # PP-9c: next to any customer, even one with a Bill
     if len(sel) > 1 and min(values) == max(values):  # (b) the same value on different customers
         return len(sel) <= SAME_MAX and sum(1 for e in line if accepts(e, values[0])) >= len(sel)
     chosen = set(values)
@@ -119,6 +129,9 @@ def _and(items):
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+CARD_NAME = {c: type_name(card_type(c)) for c in CARDS}  # "beef2a" -> "Beef 2", as the log says
+
+
 def _count(n, word):
     return "{} {}{}".format(n, word, "" if n == 1 else "s")
 
@@ -145,7 +158,7 @@ class PhoPho(Game):
             del deck[-HAND_SIZE:]
         customers = list(CUSTOMERS)
         shuffle(rng, customers)
-        line = [{"id": customers.pop(), "cards": [], "bill": None} for _ in range(LINE_SIZE)]  # PP-8
+        line = [new_entry(customers.pop()) for _ in range(LINE_SIZE)]  # PP-8
         customers.insert(below(rng, min(KING_AMONG_BOTTOM, len(customers) + 1)), KING)  # PP-5
         first = below(rng, players)
         state = {
@@ -199,7 +212,7 @@ class PhoPho(Game):
         if not sel:
             return acts + ["restock" if state["phase"] == "turn" else "skip"]
         if len(sel) == 1 and card_type(sel[0]) == BILL:
-            acts += ["serve@{}".format(i) for i, e in enumerate(line) if e["bill"] is None]
+            acts += ["serve@{}".format(i) for i in range(len(line))]
         elif same_value(sel) is not None:
             acts += self._put_actions(state)
         else:
@@ -259,7 +272,7 @@ class PhoPho(Game):
             if not sel:
                 return "First select the cards to serve from your hand (PP-9)."
             if len(sel) == 1 and card_type(sel[0]) == BILL:
-                return "This customer already has a Bill (PP-9c)."
+                return "There is no such customer in the line."
             if same_value(sel) is not None:
                 return "Cards of the same value each go to a different customer: place them one by one (PP-9b)."
             return self._why_not_on(entry, sel)
@@ -280,7 +293,7 @@ class PhoPho(Game):
         if BILL in types and len(types) > 1:
             return "A Bill is served on its own (PP-9c)."
         if ctype == BILL:
-            return "Every customer already has a Bill (PP-9c)."
+            return "There is no customer in the line to take a Bill (PP-9c)."
         values = [type_value(t) for t in types]
         if len(set(values)) == 1 and len(values) > 1:
             if len(values) > SAME_MAX:
@@ -320,8 +333,7 @@ class PhoPho(Game):
             state["billed"] = card_type(state["sel"][0]) == BILL
             state["queue"] = [[c, target] for c in state["sel"]]  # a run goes on in ascending order
             state["sel"] = []
-            events.append(self._serve_event(state, seat, state["queue"]))
-            return events + self._resolve(state, seat)
+            return self._resolve(state, seat)
         if verb == "put":
             ctype, _, where = arg.partition("@")
             placed = [c for c, _ in state["puts"]]
@@ -330,8 +342,7 @@ class PhoPho(Game):
             if len(state["puts"]) < len(state["sel"]):
                 return []
             state["queue"], state["puts"], state["sel"] = state["puts"], [], []
-            events.append(self._serve_event(state, seat, state["queue"]))
-            return events + self._resolve(state, seat)
+            return self._resolve(state, seat)
         if verb == "restock":
             state["restock"] = True
             state["phase"] = "restocked"
@@ -355,10 +366,10 @@ class PhoPho(Game):
                     hand.remove(c)
                 state["discard"].extend(marks)
                 events.append({"type": "redraw", "seat": seat, "commit": True,
-                               "text": "{%d} discards %s and draws as many (Bill)." % (seat, cards_text(marks))})
+                               "text": "{%d} discards %s and draws as many (PP-9c)." % (seat, cards_text(marks))})
                 self._draw(state, seat, len(marks), events)
             else:
-                events.append({"type": "redraw", "seat": seat, "text": "{%d} keeps their hand after the Bill." % seat})
+                events.append({"type": "redraw", "seat": seat, "text": "{%d} keeps their hand: no discard, no draw (PP-9c)." % seat})
             return events + self._after_bill(state, seat)
         if verb == "discard":
             marks, state["marks"] = state["marks"], []
@@ -370,12 +381,21 @@ class PhoPho(Game):
             return events + self._end_turn(state)
         raise AssertionError("unhandled action {!r}".format(action))  # legal_actions lists only the above
 
-    def _serve_event(self, state, seat, placements):
+    def _serve_event(self, seat, placed, kept, labels):
+        """The public line of the cards placed now. It names only those: after a hated card the
+        rest of that customer's run stays in hand (PP-13), unseen by the others, so the line
+        only counts them; the cards of a multiple-customer play left for after a give prompt
+        are named once they are placed."""
         where = {}
-        for card, cust in placements:
+        for card, cust in placed:
             where.setdefault(cust, []).append(card)
-        parts = ["%s to %s" % (cards_text(cards), self._customer_label(state, cust)) for cust, cards in where.items()]
-        return {"type": "serve", "seat": seat, "commit": True, "text": "{%d} serves %s." % (seat, _and(parts))}
+        parts = ["%s to %s" % (cards_text(cards), labels[cust]) for cust, cards in where.items()]
+        rest = "the last card of the run stays in hand" if kept == 1 else \
+            "the other %d cards of the run stay in hand" % kept if kept else ""
+        if not parts:
+            return {"type": "serve", "seat": seat, "text": "{%d}: %s (PP-13)." % (seat, rest)}
+        text = "{%d} serves %s%s." % (seat, _and(parts), " (%s)" % rest if rest else "")
+        return {"type": "serve", "seat": seat, "commit": True, "text": text}
 
     @staticmethod
     def _customer_label(state, cust):
@@ -385,21 +405,35 @@ class PhoPho(Game):
         return "%s (%d★, loves %s, hates %s)" % (where, info["stars"], kind_word(info["loved"]), kind_word(info["hated"]))
 
     def _resolve(self, state, seat):
-        """Place the queued cards one by one with their effects (PP-12..PP-16); stop at a
-        give prompt (PP-13), to carry on once the player has chosen."""
+        """Place the queued cards one by one with their effects, the line naming what is
+        placed before those effects."""
+        labels = {cust: self._customer_label(state, cust) for _, cust in state["queue"]}
+        placed, kept = [], []
+        events = self._place_queue(state, seat, placed, kept)
+        if placed or kept:
+            events.insert(0, self._serve_event(seat, placed, len(kept), labels))
+        return events
+
+    def _place_queue(self, state, seat, placed, kept):
+        """Place the queued cards one by one (into `placed`) with their effects (PP-12..PP-16);
+        stop at a give prompt (PP-13), to carry on once the player has chosen."""
         events = []
         hand = state["hands"][seat]
         while state["queue"]:
             card, cust = state["queue"].pop(0)
             slot = next((i for i, e in enumerate(state["line"]) if e["id"] == cust), None)
             if slot is None:
+                kept.append(card)
                 continue  # PP-13 (ruling): the customer failed; the rest of the run stays in hand
             entry = state["line"][slot]
             info = CUSTOMER[cust]
             ctype = card_type(card)
             hand.remove(card)
-            if ctype == BILL:
+            placed.append([card, cust])
+            if ctype == BILL and entry["bill"] is None:
                 entry["bill"] = card
+            elif ctype == BILL:  # PP-9c: a further Bill changes nothing for the order
+                entry["extra_bills"].append(card)
             else:
                 entry["cards"].append(card)
             kind = type_kind(ctype)
@@ -483,7 +517,7 @@ class PhoPho(Game):
     def _leave(self, state, slot):
         """PP-16: the customer leaves with its cards; the line slides; a new customer comes."""
         entry = state["line"].pop(slot)
-        state["discard"].extend(entry["cards"] + ([entry["bill"]] if entry["bill"] else []))
+        state["discard"].extend(with_customer(entry))
         state["gone"].append(entry["id"])
         events = []
         while len(state["line"]) < LINE_SIZE and state["customers"]:
@@ -491,7 +525,7 @@ class PhoPho(Game):
             if cust == KING:
                 events += self._king(state, "while refilling the line")
                 continue
-            state["line"].append({"id": cust, "cards": [], "bill": None})
+            state["line"].append(new_entry(cust))
             events.append({"type": "customer", "commit": True,
                            "text": "A new customer joins the end of the line: %s." % customer_name(cust)})
         if len(state["line"]) < LINE_SIZE:
@@ -670,7 +704,7 @@ class PhoPho(Game):
             return "Turn {} · final turns, {} to go".format(state["turn_no"], state["finals_left"] + 1)
         return "Turn {} · {} in the customer deck".format(state["turn_no"], _count(len(state["customers"]), "card"))
 
-    def view(self, state, seat):
+    def _view(self, state, seat):
         n = state["players"]
         me = seat if isinstance(seat, int) and 0 <= seat < n else None
         own_turn = me is not None and me == state["turn"]
@@ -678,7 +712,7 @@ class PhoPho(Game):
         return {
             "players": n, "me": me, "first": state["first"], "turn": state["turn"], "turn_no": state["turn_no"],
             "phase": state["phase"], "restock": state["restock"], "billed": state["billed"],
-            "line": [{"id": e["id"], "cards": list(e["cards"]), "bill": e["bill"]} for e in state["line"]],
+            "line": [dict(e, cards=list(e["cards"]), extra_bills=list(e["extra_bills"])) for e in state["line"]],
             "deck": len(state["deck"]), "discard": list(state["discard"]), "customers": len(state["customers"]),
             "gone": list(state["gone"]), "king_out": state["king_out"], "finals_left": state["finals_left"],
             "hand": list(state["hands"][me]) if me is not None else None,
@@ -694,6 +728,9 @@ class PhoPho(Game):
             "over": over,
         }
 
+    def hidden_names(self, state, seat):
+        return {c: CARD_NAME[c] for c in state["hands"][seat]}
+
     def audit(self, state):
         problems = []
         n = state["players"]
@@ -701,7 +738,9 @@ class PhoPho(Game):
         for hand in state["hands"]:
             cards += hand
         for e in state["line"]:
-            cards += e["cards"] + ([e["bill"]] if e["bill"] else [])
+            cards += with_customer(e)
+            if any(card_type(c) != BILL for c in e["extra_bills"]) or (e["extra_bills"] and not e["bill"]):
+                problems.append("customer {} holds {} as further Bills".format(e["id"], e["extra_bills"]))
             if e["bill"] and card_type(e["bill"]) != BILL:
                 problems.append("customer {} holds {} as its Bill".format(e["id"], e["bill"]))
             if any(card_type(c) == BILL for c in e["cards"]):
@@ -784,9 +823,7 @@ class PhoPho(Game):
         n = view["players"]
         known = set(view["hand"]) | set(view["discard"])
         for e in view["line"]:
-            known.update(e["cards"])
-            if e["bill"]:
-                known.add(e["bill"])
+            known.update(with_customer(e))
         pool = [c for c in CARDS if c not in known]
         rng.shuffle(pool)
         hands = []
@@ -810,7 +847,7 @@ class PhoPho(Game):
         return {
             "players": n, "first": view["first"], "rng": new_rng(rng.getrandbits(63)),
             "deck": pool, "discard": list(view["discard"]), "customers": customers,
-            "line": [{"id": e["id"], "cards": list(e["cards"]), "bill": e["bill"]} for e in view["line"]],
+            "line": [dict(e, cards=list(e["cards"]), extra_bills=list(e["extra_bills"])) for e in view["line"]],
             "gone": list(view["gone"]), "hands": hands, "mad": list(view["mad"]), "happy": list(view["happy"]),
             "loyal": loyal, "turn": view["turn"], "turn_no": view["turn_no"], "phase": view["phase"],
             "sel": list(view["sel"]), "puts": [list(p) for p in view["puts"]], "queue": [list(p) for p in view["queue"]],

@@ -201,7 +201,7 @@ class TheNumber(Game):
     def is_over(self, state):
         return state["over"]
 
-    def view(self, state, seat):
+    def _view(self, state, seat):
         return {
             "players": state["players"],
             "me": seat,
@@ -218,6 +218,10 @@ class TheNumber(Game):
             "reveals": state["reveals"],
             "over": state["over"],
         }
+
+    def hidden_names(self, state, seat):
+        written = state["pending"][seat]
+        return {} if written is None else {"written": written}
 
     def audit(self, state):
         problems = []
