@@ -2,6 +2,7 @@
 (short fixed-seed series here; the 200+ game win rates are in bench/)."""
 
 import random
+import time
 
 import pytest
 
@@ -148,3 +149,19 @@ def test_flowers_hard_ends_the_game_when_it_wins_and_not_when_it_loses():
         assert game.audit(state) == []
         pick = flbots.hard(game, game.view(state, 0), 0, game.legal_actions(state, 0), random.Random(1))
         assert (pick == "take:0") is ends
+
+
+@pytest.mark.parametrize("game_id,players", [("thenumber", 2), ("mojo", 2), ("hoipho", 3), ("phopho", 2), ("flowers", 2)])
+def test_hard_bots_count_worlds_not_seconds_outside_the_app(game_id, players, monkeypatch):
+    """A seed reproduces a game between Hard bots however loaded the machine is: outside the
+    interactive app no wall clock cuts a search short. A clock that runs an hour per reading
+    (a machine under heavy load) changes nothing."""
+    game = GAMES[game_id]
+    levels = ["hard"] + ["normal"] * (players - 1)
+    calm = []
+    play_game(game, levels, 3, history=calm)
+    readings = iter(range(0, 10 ** 9, 3600))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(readings)))
+    loaded = []
+    play_game(game, levels, 3, history=loaded)
+    assert loaded == calm

@@ -1,5 +1,6 @@
 """The command line for people who study the games."""
 
+import json
 import os
 import subprocess
 import sys
@@ -7,8 +8,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(*args):
-    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "py"))
+def run(*args, env=None):
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "py"), **(env or {}))
     return subprocess.run([sys.executable, "-m", "games"] + list(args), capture_output=True, text=True, env=env, cwd=ROOT)
 
 
@@ -36,3 +37,21 @@ def test_simulate_refuses_bad_arguments_clearly():
 def test_list_shows_the_games():
     out = run("list")
     assert out.returncode == 0 and "thenumber" in out.stdout and "2-5 players" in out.stdout
+
+
+def test_simulate_json_is_the_same_with_any_jobs_and_any_run():
+    """Reproducible research: one seed, the same figures with one job or two, whatever the
+    process's string hashing."""
+    args = ("simulate", "mojo", "--bots", "hard,normal,easy", "--games", "4", "--seed", "5", "--json")
+    one = run(*args, "--jobs", "1")
+    assert one.returncode == 0, one.stderr
+    figures = json.loads(one.stdout)
+    assert figures["game"] == "mojo" and figures["games"] == 4 and figures["players"] == 3
+    assert [s["bot"] for s in figures["seats"]] == ["hard", "normal", "easy"]
+    assert abs(sum(s["win_rate"] for s in figures["seats"]) - 1.0) < 1e-9
+    assert set(figures["by_level"]) == {"hard", "normal", "easy"} and figures["mean_actions"] > 0
+    two = run(*args, "--jobs", "2", env={"PYTHONHASHSEED": "123"})
+    assert two.returncode == 0, two.stderr
+    assert two.stdout == one.stdout
+    out = run("simulate", "mojo", "--games", "2", "--jobs", "0")
+    assert out.returncode != 0 and "--jobs must be at least 1" in out.stderr

@@ -1,10 +1,15 @@
 """Command line for people who study the games:
 
     python -m games simulate thenumber --players 4 --bots hard,normal,easy,easy --games 1000 --seed 1
+    python -m games simulate flowers --bots normal,easy --games 500 --jobs 2 --json
     python -m games list
+
+The same --seed prints exactly the same figures on every run, with any --jobs.
 """
 
 import argparse
+import json
+import os
 import sys
 import time
 
@@ -41,6 +46,9 @@ def main(argv=None):
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a variant option")
+    sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                     help="processes playing games at once (default: all cores; the figures do not change)")
+    sim.add_argument("--json", action="store_true", help="print the figures as JSON (no progress bar)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
 
@@ -64,9 +72,17 @@ def main(argv=None):
         parser.error("{} is played by {} to {} players".format(game.info.title, game.info.min_players, game.info.max_players))
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     options = dict(o.split("=", 1) for o in args.option if "=" in o)
     started = time.perf_counter()
-    tally = simulate(game, levels, args.games, args.seed, options, None if args.quiet else progress_bar(sys.stderr))
+    quiet = args.quiet or args.json
+    tally = simulate(game, levels, args.games, args.seed, options, None if quiet else progress_bar(sys.stderr), args.jobs)
+    if args.json:
+        figures = dict(game=game.info.id, players=players, seed=args.seed, options=game.info.resolve_options(options))
+        figures.update(tally.figures())
+        print(json.dumps(figures, indent=1))
+        return 0
     print(tally.report("{} ({} players, seed {})".format(game.info.title, players, args.seed)))
     print("  {:.2f} s in all".format(time.perf_counter() - started))
     return 0

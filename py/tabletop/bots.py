@@ -10,8 +10,28 @@ f(game, view, seat, legal, rng) -> action, `rng` being a random.Random.
 """
 
 import random
+import time
 
 LEVELS = ("easy", "normal", "hard")
+
+# The wall-clock guard of the search bots. Off by default: simulations, tests and benchmarks
+# count worlds only, so a seed reproduces every figure on any machine however loaded. The
+# interactive app turns it on (webui/browser.py) so that a slow device never waits long.
+_wall_clock = {"guard": False}
+
+
+def use_wall_clock_guard(on=True):
+    _wall_clock["guard"] = bool(on)
+
+
+def deadline(seconds):
+    """The time a search must stop by, or None when the guard is off (budgets count worlds)."""
+    return time.perf_counter() + seconds if _wall_clock["guard"] else None
+
+
+def past(deadline):
+    """Whether the guard's `deadline` (from `deadline()`) has passed; never when it is off."""
+    return deadline is not None and time.perf_counter() > deadline
 
 
 def easy(game, view, seat, legal, rng):

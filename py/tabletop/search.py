@@ -7,11 +7,10 @@ best average value. Simple, general (simultaneous choices included: the others s
 the rollout), and strong when the rollout policy is sensible.
 
 Budgets are counted in worlds, so a seed reproduces a decision; a wall-clock limit is only a
-guard for slow devices.
+guard for slow devices, in the interactive app (see bots.use_wall_clock_guard).
 """
 
-import time
-
+from . import bots as botlib
 from .game import clone
 
 
@@ -63,9 +62,9 @@ def determinized_search(game, view, seat, legal, rng, worlds=24, policy=random_r
     if len(actions) == 1:
         return actions[0]
     totals = [0.0] * len(actions)
-    deadline = time.perf_counter() + time_budget
+    deadline = botlib.deadline(time_budget)
     for done in range(worlds):
-        if done and time.perf_counter() > deadline:
+        if done and botlib.past(deadline):
             break
         world = game.sample_state(view, seat, rng)
         for i, action in enumerate(actions):

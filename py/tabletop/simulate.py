@@ -63,6 +63,17 @@ class Tally:
             )
         return out
 
+    def figures(self):
+        """The results as plain data (for --json)."""
+        return {
+            "games": self.games,
+            "seats": [{"seat": s + 1, "bot": level, "win_rate": self.wins[s] / self.games,
+                       "mean_score": self.scores[s] / self.games} for s, level in enumerate(self.levels)],
+            "by_level": {level: {"win_rate": rate, "mean_score": score} for level, (rate, score) in self.by_level().items()},
+            "mean_actions": self.steps / self.games,
+            "mean_turns": self.turns / self.games if self.turns else None,
+        }
+
     def report(self, title):
         lines = ["{}: {} games".format(title, self.games)]
         lines.append("  seat  bot     win rate  mean score")
@@ -76,13 +87,39 @@ class Tally:
         return "\n".join(lines)
 
 
-def simulate(game, levels, games, seed=1, options=None, progress=None):
-    """Play `games` games; seed + i seeds game i. `progress(done, total)` after each game."""
+def play_one(game, levels, seed, options=None):
+    """One game between bots: (its result, the number of decisions)."""
+    steps = []
+    state = play_game(game, levels, seed, options, on_decision=lambda *a: steps.append(1))
+    return game.result(state), len(steps)
+
+
+def _play_indexed(job):
+    game, levels, seed, options = job
+    return play_one(game, levels, seed, options)
+
+
+def simulate(game, levels, games, seed=1, options=None, progress=None, jobs=1):
+    """Play `games` games; seed + i seeds game i. `progress(done, total)` after each game.
+
+    With `jobs` > 1 the games are shared among that many processes; the results are tallied in
+    the order of the games, so the figures are exactly those of one job. The bots count worlds
+    (their wall-clock guard is off outside the app), so the same seed gives the same figures on
+    every run and every machine."""
     tally = Tally(levels)
-    for i in range(games):
-        steps = []
-        state = play_game(game, levels, seed + i, options, on_decision=lambda *a: steps.append(1))
-        tally.add(game.result(state), len(steps))
+    work = [(game, list(levels), seed + i, options) for i in range(games)]
+    if jobs > 1 and games > 1:
+        import multiprocessing
+
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        with context.Pool(min(jobs, games)) as pool:
+            for i, (result, steps) in enumerate(pool.imap(_play_indexed, work, chunksize=1)):
+                tally.add(result, steps)
+                if progress:
+                    progress(i + 1, games)
+        return tally
+    for i, job in enumerate(work):
+        tally.add(*_play_indexed(job))
         if progress:
             progress(i + 1, games)
     return tally

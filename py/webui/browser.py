@@ -10,6 +10,7 @@ import traceback
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
+from tabletop import bots as botlib
 
 try:  # JS null arrives as pyodide.ffi.jsnull in recent Pyodide, as None in older ones
     from pyodide.ffi import jsnull
@@ -154,6 +155,8 @@ def boot():
     # A start from a memory snapshot restores the random generator too: without a new seed,
     # every visit would draw the same "random" seeds and save ids.
     random.seed()
+    # Only here, with a player waiting, may a Hard bot stop searching on the clock.
+    botlib.use_wall_clock_guard()
     root = js.document.getElementById("app")
     platform = BrowserPlatform(root)
     try:

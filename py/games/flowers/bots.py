@@ -20,7 +20,7 @@ end, so it keeps every stack alive as long as it can), and judges a take that em
 (FL-9) by the exact final scores: a win or a loss, or in solo the final score itself.
 """
 
-import time
+from tabletop import bots as botlib
 
 from .data import AREA_MIN, BUTTERFLY, CARDS, COLOUR, GROUP_SIZE, NUMBER
 from .rules import neighbours, ranking, score_garden
@@ -339,7 +339,7 @@ class Lookahead:
         self.sample = rng.sample(pool, min(samples, len(pool)))  # the same for every candidate
         self.survive = 1.0 if view["players"] == 1 else SURVIVE ** (view["players"] - 1)
         self.chooser = chooser  # the garden as it is: the fallback past the time guard
-        self.deadline = time.perf_counter() + HARD_TIME_BUDGET
+        self.deadline = botlib.deadline(HARD_TIME_BUDGET)
 
     def value(self, chooser, survivors):
         rand = [chooser.best(c) for c in self.sample]
@@ -351,7 +351,7 @@ class Lookahead:
         return self.survive * max(known, fresh) + (1 - self.survive) * fresh
 
     def after(self, card, key, survivors):
-        if time.perf_counter() > self.deadline:  # a slow device: judge on the garden as it is
+        if botlib.past(self.deadline):  # a slow device: judge on the garden as it is
             return self.value(self.chooser, survivors)
         garden = dict(self.view["gardens"][self.seat])
         garden[key] = garden.get(key, []) + [card]

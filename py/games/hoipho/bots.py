@@ -15,8 +15,8 @@ only the best two are searched further.
 """
 
 import random
-import time
 
+from tabletop import bots as botlib
 from tabletop.game import clone
 
 from . import data
@@ -174,7 +174,7 @@ def _rollout_values(game, view, seat, candidates, rng, worlds, deadline):
     round0 = view["round"]
     sums = [0.0] * len(candidates)
     for done in range(worlds):
-        if done and time.perf_counter() > deadline:
+        if done and botlib.past(deadline):
             return sums, done
         world = game.sample_state(view, seat, rng)
         luck = rng.getrandbits(32)
@@ -190,7 +190,7 @@ def hard(game, view, seat, legal, rng):
     d = view["decision"]
     if d and d["step"] == "throw":
         return rng.choice(legal)  # rock-paper-scissors: nothing beats playing at random
-    deadline = time.perf_counter() + HARD_TIME_BUDGET
+    deadline = botlib.deadline(HARD_TIME_BUDGET)
     # Every choice on a first batch of worlds, then the best few on a second batch.
     sums, played = _rollout_values(game, view, seat, legal, rng, HARD_WORLDS[0], deadline)
     means = {a: s / played for a, s in zip(legal, sums)}

@@ -23,6 +23,7 @@ import itertools
 import sys
 import time
 
+from tabletop import bots as botlib
 from tabletop import clone
 
 from .data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KING_STARS,
@@ -397,7 +398,7 @@ def play_on(game, state, rng, until_turn, deadline=None):
     while not state["over"] and state["turn_no"] < until_turn and steps < 500:
         _rollout_turn_step(game, state, rng)
         steps += 1
-        if deadline is not None and steps % 8 == 0 and time.perf_counter() > deadline:
+        if steps % 8 == 0 and botlib.past(deadline):
             break
 
 
@@ -425,25 +426,26 @@ def hard_plan(game, view, seat, legal, rng):
         if plan != default:
             candidates.append(plan)
     if len(candidates) == 1:
+        _memo[key] = default  # later steps of this turn must not find another game's plan
         return default
     n = view["players"]
     endgame = view["king_out"] or view["customers"] <= HARD_ENDGAME_AT
     until = 10 ** 9 if endgame else view["turn_no"] + HARD_HORIZON_ROUNDS * n
     totals = [0.0] * len(candidates)
     started = time.perf_counter()
-    deadline = started + HARD_TIME_BUDGET
+    deadline = botlib.deadline(HARD_TIME_BUDGET)  # None outside the app: count worlds only
     worlds = 0
     while worlds < HARD_WORLDS:
         elapsed = time.perf_counter() - started
-        if worlds and elapsed * (worlds + 1) / worlds > HARD_TIME_BUDGET:
+        if deadline is not None and worlds and elapsed * (worlds + 1) / worlds > HARD_TIME_BUDGET:
             break  # the next world would overrun the budget (slow device, long rollouts)
         world = game.sample_state(view, seat, rng)
         # The first world is always finished (its rollouts cut at the cap); a later one counts
         # only if every candidate was played out in it before the deadline.
-        stop = deadline if worlds else started + HARD_FIRST_WORLD_CAP * HARD_TIME_BUDGET
+        stop = deadline if worlds or deadline is None else started + HARD_FIRST_WORLD_CAP * HARD_TIME_BUDGET
         values = []
         for plan in candidates:
-            if worlds and time.perf_counter() > deadline:
+            if worlds and botlib.past(deadline):
                 break
             state = clone(world)
             if plan is None:
@@ -453,7 +455,7 @@ def hard_plan(game, view, seat, legal, rng):
                     game._apply(state, seat, action)
             play_on(game, state, rng, until, stop)
             values.append(position_value(game, state, seat))
-        if len(values) < len(candidates) or (worlds and time.perf_counter() > deadline):
+        if len(values) < len(candidates) or (worlds and botlib.past(deadline)):
             break
         worlds += 1
         totals = [t + v for t, v in zip(totals, values)]

@@ -12,7 +12,8 @@ leaves to the others.
 """
 
 import math
-import time
+
+from tabletop import bots as botlib
 
 from .data import BONUS, DIGITS, TURNS_PER_ROUND
 from .rules import numbers_from, turn_points
@@ -169,9 +170,9 @@ def hard(game, view, seat, legal, rng):
     keep_if_dq = {o: future_value(avail[o], turns_left) for o in writers}
     my_keep = future_value(avail[seat], turns_left)
     best, best_value = [], None
-    deadline = time.perf_counter() + HARD_TIME_BUDGET
+    deadline = botlib.deadline(HARD_TIME_BUDGET)
     for number in candidates:
-        if best and time.perf_counter() > deadline:
+        if best and botlib.past(deadline):
             break
         kept_if_valid = future_value(_without(avail[seat], number), turns_left)
         value = 0.0
