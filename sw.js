@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "b5f008e29f563815";
+const VERSION = "dc05bbeb999ebafc";
 const APP_FILES = [
   "./",
   "./index.html",

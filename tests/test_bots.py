@@ -151,6 +151,37 @@ def test_flowers_hard_ends_the_game_when_it_wins_and_not_when_it_loses():
         assert (pick == "take:0") is ends
 
 
+@pytest.mark.parametrize("levels", [["normal", "normal"], ["normal", "normal", "normal"]])
+def test_flowers_bots_do_not_cut_games_with_others_short(levels):
+    """Ending the game is deliberate, not a habit: bots that used to empty the face-down stack
+    first (games of ~20-25 turns each, face-up stacks 10-19 cards deep at the end) now play
+    games near their full length, and leave the face-up stacks shallow."""
+    game = GAMES["flowers"]
+    turns, deepest = [], []
+    for seed in range(8):
+        state = play_game(game, levels, seed)
+        turns.append(sum(state["turns"]) / len(levels))
+        deepest.append(max(len(s) for s in state["stacks"]))
+    full = 3 * (26 if len(levels) == 2 else 30) / len(levels)  # every card of the stacks taken
+    assert sum(turns) / len(turns) >= 0.7 * full, turns
+    assert sum(deepest) / len(deepest) <= 12, deepest
+
+
+def test_flowers_bots_bring_the_end_nearer_only_when_leading():
+    """A take from the lowest stack brings the end (FL-9) nearer: worth it to a bot that leads,
+    a cost to one behind; nothing in solo or when the take leaves another stack lower."""
+    game = GAMES["flowers"]
+    state = game.start(2, {}, 3)
+    state["out"] += state["stacks"][2][:10]
+    del state["stacks"][2][:10]  # the face-down stack is the lowest: 16 against 26
+    assert game.audit(state) == []
+    view = game.view(state, state["turn"])
+    assert flbots.shortens(view, 2) and not flbots.shortens(view, 0)
+    assert flbots.pace(view, 0, 2, lead=True) > 0 > flbots.pace(view, 0, 2, lead=False)
+    assert flbots.pace(view, 0, 0, lead=False) == 0
+    assert flbots.pace(dict(view, players=1), 0, 2, lead=False) == 0
+
+
 @pytest.mark.parametrize("game_id,players", [("thenumber", 2), ("mojo", 2), ("hoipho", 3), ("phopho", 2), ("flowers", 2)])
 def test_hard_bots_count_worlds_not_seconds_outside_the_app(game_id, players, monkeypatch):
     """A seed reproduces a game between Hard bots however loaded the machine is: outside the

@@ -88,16 +88,30 @@ def test_FL_6_two_stacks_face_up_one_face_down_and_a_random_starter():
     assert {GAME.start(4, {}, s)["turn"] for s in range(30)} == {0, 1, 2, 3}
 
 
-def test_FL_7_take_a_face_up_card_and_the_next_one_turns_up():
-    state = GAME.start(2, {}, 4)
+@pytest.mark.parametrize("players", [1, 2])
+def test_FL_7_the_card_below_a_taken_face_up_card_turns_up_only_after_the_placement(players):
+    """FL-7: "the next player turns over a new card": the taker places without having seen it
+    (solo too: it turns up after the placement)."""
+    state = GAME.start(players, {}, 4)
     seat = state["turn"]
     top, under = state["stacks"][1][-1], state["stacks"][1][-2]
     assert GAME.legal_actions(state, seat) == ["take:0", "take:1", "take:2"]
     events = GAME.apply(state, seat, "take:1")
-    assert state["held"] == top and GAME.view(state, 1 - seat)["stacks"][1]["top"] == under
-    assert any(e["type"] == "turnup" and e.get("commit") for e in events)
+    assert state["held"] == top and not any(e["type"] == "turnup" for e in events)
+    for viewer in list(range(players)) + [None]:
+        shown = GAME.view(state, viewer)["stacks"]
+        assert shown[1] == {"count": 25 if players == 2 else 35, "top": None}  # not seen by anyone yet
+        assert under not in [s["top"] for s in shown]
+    # Hidden from all: re-drawing the hidden cards may put another card there.
+    assert len({GAME.scramble(state, seat, random.Random(k))["stacks"][1][-1] for k in range(8)}) > 1
     with pytest.raises(IllegalAction, match=r"place it in your garden first \(FL-8\)"):
         GAME.apply(state, seat, "take:0")
+    events = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    turnup = [e for e in events if e["type"] == "turnup"]
+    assert len(turnup) == 1 and turnup[0].get("commit") and "Stack 2 now shows" in turnup[0]["text"]
+    assert events.index(turnup[0]) == len(events) - 1  # the start of the next player's turn
+    assert state["turn"] == (seat + 1) % players
+    assert GAME.view(state, state["turn"])["stacks"][1]["top"] == under
 
 
 def test_FL_7_take_the_hidden_top_of_the_face_down_stack():

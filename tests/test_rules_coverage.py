@@ -61,3 +61,20 @@ def test_rules_panel_matches_the_rules_file(game_id):
     for rule_id, sources in written.items():
         mine = {w for w in ("seed", "public", "ruling") if w in ours[rule_id].source}
         assert mine == sources, "{}: the rules file says {}, the rules panel {}".format(rule_id, sorted(sources), sorted(mine))
+
+
+# Rules changed after the independent audit (issue 14): the rules panel says the new behaviour,
+# and a test named after the rule checks it.
+CHANGED_RULES = [
+    ("phopho", "PP-9", "one who already has a bill may get another",
+     "test_PP_9c_a_bill_may_go_to_a_customer_who_already_has_one"),
+    ("flowers", "FL-7", "turned up by the next player at the start of their turn",
+     "test_FL_7_the_card_below_a_taken_face_up_card_turns_up_only_after_the_placement"),
+]
+
+
+@pytest.mark.parametrize("game_id,rule_id,words,test_name", CHANGED_RULES)
+def test_changed_rules_are_told_and_tested(game_id, rule_id, words, test_name):
+    panel = " ".join(GAMES[game_id].info.rule(rule_id).text.lower().split())
+    assert words in panel, "{}'s rules panel does not say: {}".format(rule_id, words)
+    assert re.search(r"def {}\(".format(test_name), all_test_sources())

@@ -55,8 +55,9 @@ RULES = (
          "Cards left out stay face down out of the game.".format(STACK_SIZE[2], STACK_SIZE[3]), "Set-up"),
     Rule("FL-6", "seed", "Turn up the top card of two stacks; the third stays face down all game. A random player starts.", "Set-up"),
     Rule("FL-7", "seed", "Take the top card of one stack: one of the two face-up cards, or the hidden top of the face-down stack. "
-         "When a face-up card is taken, the next card of that stack is turned up (in this app at once, before the card is "
-         "placed).", "A turn"),
+         "When a face-up card is taken, the next card of that stack is turned up by the next player at the start of their "
+         "turn (seed: \"the next player turns over a new card\"), so the taker places the card without having seen the one "
+         "below it (in solo too: it is turned up after the placement).", "A turn"),
     Rule("FL-8", "seed, public", "Place it in your garden either touching at least one side of a card already there "
          "(orthogonally), or on top of a card already there, covering it. (public) The garden has no size limit.", "A turn"),
     Rule("FL-9", "seed", "When a player takes the last card of any stack, they place it and the game ends at once (players may "
@@ -80,7 +81,7 @@ INFO = GameInfo(
     pitch="Grow a garden one card at a time: exact groups of 1s, 2s, 3s and 4s, and big areas of one colour.",
     min_players=1,
     max_players=4,
-    version=1,
+    version=2,  # 2: FL-7, the card below a taken face-up card turns up only after the placement
     rules=RULES,
     private_information=False,  # gardens and taken cards are open; the stacks are hidden from all
     intro=(

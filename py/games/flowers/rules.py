@@ -3,7 +3,8 @@
 State (plain data):
   players         number of seats
   stacks[i]       the three stacks, top card last (FL-5); stacks 0 and 1 show their top card,
-                  stack 2 stays face down (FL-6)
+                  stack 2 stays face down (FL-6); the card under a face-up card just taken is
+                  turned up only once the taker has placed it (FL-7: see `shows_top`)
   out             cards left out of the game (2 and 3 players), face down
   gardens[seat]   {"x,y": [card ids, bottom to top]}: the garden is a grid that grows in any
                   direction, keyed by plain "x,y" strings (y grows downwards)
@@ -160,6 +161,13 @@ def ranking(scores):
     return [i for i, s in enumerate(scores) if (s["total"], -s["removed_cards"]) == best]
 
 
+def shows_top(state, i):
+    """FL-6, FL-7: whether stack `i` shows its top card. A face-up stack does, except while the
+    card just taken from it is being placed: the next player turns the next card up at the start
+    of their turn, so the taker places without having seen it (solo: after the placement)."""
+    return FACE_UP[i] and bool(state["stacks"][i]) and not (state["held"] is not None and state["held_from"] == i)
+
+
 class Flowers(Game):
     info = data.INFO
 
@@ -228,10 +236,8 @@ class Flowers(Game):
         stack = state["stacks"][i]
         card = stack.pop()
         state["held"], state["held_from"] = card, i
-        if FACE_UP[i]:
+        if FACE_UP[i]:  # the card below stays face down until the placement (FL-7)
             events = [{"type": "take", "seat": seat, "text": "{%d} takes the %s from stack %d." % (seat, card_name(card), i + 1)}]
-            if stack:
-                events.append({"type": "turnup", "commit": True, "text": "Stack %d now shows a %s (%d left)." % (i + 1, card_name(stack[-1]), len(stack))})
         else:
             events = [{"type": "take", "seat": seat, "commit": True,
                        "text": "{%d} takes the top of the face-down stack: a %s." % (seat, card_name(card))}]
@@ -243,7 +249,7 @@ class Flowers(Game):
     def _place(self, state, seat, key):
         """FL-8, then FL-9."""
         garden = state["gardens"][seat]
-        card = state["held"]
+        card, taken_from = state["held"], state["held_from"]
         under = garden.get(key)
         garden.setdefault(key, []).append(card)
         state["held"], state["held_from"] = None, None
@@ -255,6 +261,10 @@ class Flowers(Game):
         if any(not s for s in state["stacks"]):
             return events + self._end(state, seat)
         state["turn"] = (seat + 1) % state["players"]
+        if FACE_UP[taken_from]:  # FL-7: the next turn starts by turning up the next card
+            stack = state["stacks"][taken_from]
+            events.append({"type": "turnup", "commit": True, "text": "Stack %d now shows a %s (%d left)." % (
+                taken_from + 1, card_name(stack[-1]), len(stack))})
         return events
 
     def _end(self, state, seat):
@@ -284,7 +294,7 @@ class Flowers(Game):
             "turn": state["turn"],
             "held": state["held"],
             "held_from": state["held_from"],
-            "stacks": [{"count": len(s), "top": s[-1] if s and FACE_UP[i] else None} for i, s in enumerate(state["stacks"])],
+            "stacks": [{"count": len(s), "top": s[-1] if shows_top(state, i) else None} for i, s in enumerate(state["stacks"])],
             "out_count": len(state["out"]),
             "gardens": clone(state["gardens"]),
             "turns": list(state["turns"]),
@@ -361,12 +371,12 @@ class Flowers(Game):
         """The cards nobody sees: the stacks under their shown tops, and the cards left out."""
         pool = list(state["out"])
         for i, stack in enumerate(state["stacks"]):
-            pool += stack[:-1] if FACE_UP[i] else stack
+            pool += stack[:-1] if shows_top(state, i) else stack
         return pool
 
     def _refill(self, state, pool):
         for i, stack in enumerate(state["stacks"]):
-            keep = stack[-1:] if FACE_UP[i] else []
+            keep = stack[-1:] if shows_top(state, i) else []
             k = len(stack) - len(keep)
             state["stacks"][i], pool = pool[:k] + keep, pool[k:]
         state["out"] = pool
