@@ -1,5 +1,6 @@
 # make play   set up and serve the app at http://127.0.0.1:$(PORT)/
 # make test   set up and run every test (CPython rules tests + Playwright in headless Chromium)
+# make soak   the same with SOAK=1: the long runs (10,000 random games per title in the harness)
 # make bench  benchmarks (not tests); results go to bench/RESULTS.md
 # make dist   the folder to upload to a static host: dist/
 PORT ?= 8000
@@ -7,7 +8,7 @@ PYTHON ?= python3
 VENV := .venv
 VENDOR := www/vendor
 
-.PHONY: play test bench dist setup setup-web setup-test shell clean
+.PHONY: play test soak bench dist setup setup-web setup-test shell clean
 
 play: setup-web shell
 	$(PYTHON) tools/serve.py --port $(PORT)
@@ -17,6 +18,10 @@ dist: setup-web
 
 test: setup-test
 	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+
+# SOAK=1 selects the long runs of every test that has one (the team's convention).
+soak: setup-test
+	SOAK=1 $(VENV)/bin/python -m pytest $(PYTEST_ARGS)
 
 bench: setup-test
 	$(VENV)/bin/python bench/run.py $(BENCH_ARGS)

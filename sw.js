@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "dc05bbeb999ebafc";
+const VERSION = "ca8bfb949f11e489";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -39,6 +39,30 @@ def test_bots_decide_from_the_view_alone():
         assert len(picks) == 1
 
 
+def test_thenumber_normal_varies_its_play_and_three_normals_do_not_tie_every_game():
+    """It used to write three copies of its highest digit (999, 888...) nearly every turn, and
+    three Normal bots tied every game at 120."""
+    game = GAMES["thenumber"]
+    view = game.view(game.start(3, {}, 1), 0)
+    picks = {tnbots.normal(game, view, 0, game.legal_actions(game.start(3, {}, 1), 0), random.Random(k)) for k in range(12)}
+    assert len(picks) >= 3 and picks != {"999"}
+    results = [game.result(play_game(game, ["normal"] * 3, seed)) for seed in range(10)]
+    assert sum(len(r["winners"]) == 3 for r in results) <= 2
+    assert len({tuple(r["scores"]) for r in results}) >= 5
+
+
+@pytest.mark.parametrize("levels", [["undercut", "normal"], ["undercut", "normal", "normal"]])
+def test_thenumber_normal_is_not_beaten_by_writing_just_below_its_usual_number(levels):
+    """A simple exploit, always writing just below the number Normal would most likely write
+    (sharing a digit, so that number is disqualified, TN-7), does not beat it over many games."""
+    from games.thenumber.rules import TheNumber
+
+    game = TheNumber(bots={"normal": tnbots.normal, "hard": tnbots.undercut})  # the exploit sits in the "hard" slot
+    tally = simulate(game, ["hard" if lv == "undercut" else lv for lv in levels], 30, seed=3)
+    exploit, normal = tally.by_level()["hard"], tally.by_level()["normal"]
+    assert exploit[0] < 1.0 / len(levels) and exploit[1] < normal[1], tally.report("undercut vs Normal")
+
+
 def test_normal_thenumber_bot_avoids_sure_disqualification():
     """With an opponent left with only the digit 1, any number over 111 containing a 1 is
     disqualified for sure; Normal never writes one."""
@@ -54,7 +78,7 @@ def test_thenumber_normal_beats_easy_and_hard_beats_normal():
     normal_vs_easy = simulate(game, ["normal", "easy"], 20, seed=11).by_level()
     assert normal_vs_easy["normal"][0] >= 0.8
     hard_vs_normal = simulate(game, ["hard", "normal"], 10, seed=11).by_level()
-    assert hard_vs_normal["hard"][0] >= 0.7
+    assert hard_vs_normal["hard"][0] >= 0.6  # Normal models the others too now (60 games: 67.5%)
 
 
 @pytest.mark.parametrize("game_id,players,seed", [("mojo", 4, 7), ("flowers", 3, 4)])

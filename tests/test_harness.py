@@ -33,10 +33,10 @@ DEEP_EVERY = 10
 MAX_STEPS = 20000
 
 
-def cases():
+def cases(total=GAMES_PER_GAME):
     for game_id, game in GAMES.items():
         counts = list(range(game.info.min_players, game.info.max_players + 1))
-        per_count = math.ceil(GAMES_PER_GAME / len(counts))
+        per_count = math.ceil(total / len(counts))
         for n in counts:
             yield pytest.param(game_id, n, per_count, id="{}-{}p".format(game_id, n))
 
@@ -190,3 +190,15 @@ def test_public_leak_check_catches_a_named_hidden_card():
     assert public_leaks([{"text": "{0} serves Beef 2."}], before, after) == []
     assert public_leaks([{"text": "{0} serves Beef 2 and Noodle 1."}], before, after)
     assert public_leaks([{"text": "You keep Noodle 1.", "seats": [0]}], before, after) == []
+
+
+def test_soak_plays_ten_thousand_games_per_title_split_by_player_count():
+    """`make soak` (SOAK=1) reaches 10,000 games per title, every player count its share."""
+    played = collections.Counter()
+    for case in cases(SOAK_GAMES):
+        game_id, players, count = case.values
+        played[game_id] += count
+        assert count >= SOAK_GAMES // GAMES[game_id].info.max_players
+    assert set(played) == set(GAMES) and min(played.values()) >= 10000
+    makefile = open(os.path.join(os.path.dirname(__file__), "..", "Makefile"), encoding="utf-8").read()
+    assert "SOAK=1 $(VENV)/bin/python -m pytest $(PYTEST_ARGS)" in makefile

@@ -13,14 +13,8 @@ from tabletop.simulate import simulate
 from test_hoipho_rules import last_turn, play
 
 
-@pytest.fixture
-def unhurried(monkeypatch):
-    """Decisions reproducible on a busy machine: the time guard never cuts a search short."""
-    monkeypatch.setattr(hpbots, "HARD_TIME_BUDGET", 60.0)
-
-
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_bots_decide_from_the_view_alone(level, unhurried):
+def test_bots_decide_from_the_view_alone(level):
     """The same view gives the same decision whatever the hidden hands and picks are."""
     state = GAME.start(4, {}, 5)
     GAME.apply(state, 1, "play:" + state["hands"][1][0])
@@ -31,7 +25,7 @@ def test_bots_decide_from_the_view_alone(level, unhurried):
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_the_horse_swaps_with_the_richest_when_it_wins_the_round(level, unhurried):
+def test_the_horse_swaps_with_the_richest_when_it_wins_the_round(level):
     # Last turn: the Horse (7) is lowest; after the ranking P1 is far ahead, P0 far behind.
     state = last_turn([["m7", "s1"], ["m12", "s2"], ["m11", "s3"], ["m9", "s4"]], [1, 7, 3, 2])
     play(state, 7, 12, 11, 9)
@@ -43,11 +37,26 @@ def test_the_horse_swaps_with_the_richest_when_it_wins_the_round(level, unhurrie
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
-def test_the_snake_steals_from_the_player_it_must_beat(level, unhurried):
+def test_the_snake_steals_from_the_player_it_must_beat(level):
     state = last_turn([["m6", "s1"], ["m12", "s2"], ["m11", "s3"], ["m9", "s4"]], [3, 4, 2, 1])
     play(state, 6, 12, 11, 9)  # Pig +2 (P1 6), Dog +1 (P2 3), Monkey, Snake lowest
     action = botlib.choose(GAME, level, GAME.view(state, 0), 0, GAME.legal_actions(state, 0), random.Random(4))
     assert action == "target:1"  # only stealing from P1 (6) makes P0 (3) the richest
+
+
+def test_normal_mouse_challenges_on_expected_value_not_noise():
+    """The Mouse's rock-paper-scissors is a coin flip: challenging the richest opponent is worth
+    more than challenging the poorest, every time (16 sampled flips per option used to pick the
+    poorest now and then)."""
+    state = last_turn([["m1", "s1"], ["m10", "s2"], ["m9", "s3"], ["m8", "s4"]], [4, 9, 1, 2])
+    play(state, 1, 10, 9, 8)  # Mouse lowest: P0 gains 3, then chooses whom to challenge
+    assert state["decision"]["skill"] == "mouse" and state["decision"]["step"] == "target"
+    legal = GAME.legal_actions(state, 0)
+    richest = max((s for s in range(1, 4)), key=lambda s: state["coins"][s])
+    picks = {hpbots.normal(GAME, GAME.view(state, 0), 0, legal, random.Random(k)) for k in range(40)}
+    assert picks == {"target:{}".format(richest)}
+    values = hpbots.mouse_target_values([7, 11, 1, 2], 0, [1, 2, 3])
+    assert values[0] == pytest.approx(0.5 * (7 - 6) + 0.5 * (4 - 11)) and values[0] > values[1] == values[2]
 
 
 def test_normal_beats_easy():

@@ -4,7 +4,9 @@ face down) are sampled with `sample_state`, never read.
 Normal: greedy. For each legal choice, samples the unseen hands, lets the others pick at random,
 resolves the turn (ranking and skill) and keeps the choice with the best average standing right
 after it: coins against the richest opponent, contracts far above coins. Cards to discard, pass
-or give are the least useful ones by a fixed worth; rock-paper-scissors throws are random.
+or give are the least useful ones by a fixed worth; rock-paper-scissors throws are random, and
+whom the Mouse challenges is decided on the exact expected value of the coin-flip outcome (a few
+sampled flips are too noisy for it).
 
 Hard: search over sampled hidden hands. Every choice is tried in the same sampled worlds, each
 played on to the end of the round by a quick policy (the others pick their cards as often as a
@@ -114,11 +116,31 @@ def _standing(state, seat, round0):
     return value
 
 
+def mouse_target_values(coins, seat, targets):
+    """HP-3 Mouse: the expected coin standing (own coins against the richest other) of
+    challenging each target. A draw is replayed, so each side loses with chance 1/2, and the
+    loser discards half their coins (rounded down)."""
+    values = []
+    others = [s for s in range(len(coins)) if s != seat]
+    for target in targets:
+        value = 0.0
+        for loser in (target, seat):
+            after = list(coins)
+            after[loser] -= after[loser] // data.MOUSE_LOSS_DIVISOR
+            value += 0.5 * (after[seat] - max(after[s] for s in others))
+        values.append(value)
+    return values
+
+
 def normal(game, view, seat, legal, rng):
     d = view["decision"]
     step = d["step"] if d else view["phase"]
     if step == "throw":
         return rng.choice(legal)
+    if step == "target" and d["skill"] == "mouse":
+        values = mouse_target_values(view["coins"], seat, [int(_card(a)) for a in legal])
+        best = max(values)
+        return rng.choice([a for a, v in zip(legal, values) if v >= best - 1e-9])
     if step in ("discard", "pass", "give"):
         worth = [KEEP_WORTH[printed(_card(a))] for a in legal]
         low = min(worth)

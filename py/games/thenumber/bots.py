@@ -1,8 +1,12 @@
 """The Number's bots. Both read only the seat's view: every digit sheet is public, and the one
 hidden thing, the numbers written this turn, is exactly what they model.
 
-Normal: greedy. Models each opponent as writing a uniformly random number from its available
-digits and picks the number with the best expected points this turn (digit, bonus, squiggle).
+Normal: reasons about what the others are likely to write. Each opponent is modelled from its
+own public situation (its digits left; the numbers a greedy player would write from there,
+softened, plus a share of anything it could write). Normal values each of its likely numbers by
+the expected points this turn (digit, bonus, squiggle) and what it keeps for the rest of the
+round, then picks among the near-best at random, weighted by value: it varies its play, so a
+fixed counter (always writing just below its usual number) does not pay.
 
 Hard: search over sampled hidden numbers. Models each opponent as a Normal-like player
 (a softened distribution over that opponent's greedy evaluation, from the opponent's own public
@@ -30,6 +34,13 @@ OPPONENT_WEIGHT = 0.3  # how much the others' gains count against us (1 opponent
 # A guard, not the normal limit: a decision takes ~0.1 s in the browser (bench/RESULTS.md); on a
 # far slower device the search stops early with the best number found so far.
 HARD_TIME_BUDGET = 0.8
+
+NORMAL_CANDIDATES = 40  # own numbers valued (the best by the uniform-opponent estimate)
+NORMAL_SUPPORT = 30  # an opponent's likeliest numbers modelled one by one
+NORMAL_TEMPERATURE = 0.5  # softness of the opponent model (points)
+NORMAL_UNIFORM_SHARE = 0.25  # share of the opponent model that is any number it could write
+NORMAL_CHOICE_TEMPERATURE = 0.6  # softness of Normal's own pick among its near-best numbers (points)
+NORMAL_CHOICE_SPREAD = 2.5  # numbers worth this much less than the best are never picked (points)
 
 _less_tables = {}
 _features = {}
@@ -84,10 +95,85 @@ def greedy_scores(avail_of, seat, turn, candidates):
     return scores
 
 
+def _mask(digits):
+    mask = 0
+    for d in digits:
+        mask |= 1 << (ord(d) - 48)
+    return mask
+
+
+def _likely_numbers(avail_of, opponent, turn):
+    """[(value, digit mask, probability)] of the opponent's likeliest numbers, by a softened
+    greedy reading of its own public situation (the rest of the model is uniform)."""
+    candidates = numbers_from(avail_of[opponent])
+    scores = greedy_scores(avail_of, opponent, turn, candidates)
+    ranked = sorted(range(len(candidates)), key=lambda i: -scores[i])[:NORMAL_SUPPORT]
+    top = scores[ranked[0]]
+    weights = [math.exp((scores[i] - top) / NORMAL_TEMPERATURE) for i in ranked]
+    total = sum(weights)
+    return [(int(candidates[i]), _mask(candidates[i]), w / total) for i, w in zip(ranked, weights)]
+
+
+def normal_values(view, seat):
+    """Normal's candidates and their values: expected points this turn against the modelled
+    others, plus what the digits kept are worth for the rest of the round. Public information
+    only (it reads the digit sheets, not a hand): anyone can compute it."""
+    avail_of, turn = view["avail"], view["turn"]
+    mine = avail_of[seat]
+    legal = numbers_from(mine)
+    greedy = greedy_scores(avail_of, seat, turn, legal)
+    candidates = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -greedy[i])[:NORMAL_CANDIDATES]]
+    writers = [o for o in range(len(avail_of)) if o != seat and avail_of[o]]
+    models = [(avail_of[o], _likely_numbers(avail_of, o, turn)) for o in writers]
+    turns_left = TURNS_PER_ROUND - 1 - turn
+    keep_if_dq = future_value(mine, turns_left)
+    bonus = BONUS[turn]
+    final = turn == TURNS_PER_ROUND - 1
+    values = []
+    for number in candidates:
+        value, used, lead = features(number)
+        mask = _mask(used)
+        p_valid = p_top = 1.0
+        for avail, likely in models:
+            total = len(avail) ** 3
+            below = less_table(avail)
+            dq_uniform = (below[value] - less_table(_without(avail, used))[value]) / total
+            dq_likely = sum(p for v, m, p in likely if v < value and m & mask)
+            p_valid *= 1.0 - (NORMAL_UNIFORM_SHARE * dq_uniform + (1 - NORMAL_UNIFORM_SHARE) * dq_likely)
+            top_likely = sum(p for v, m, p in likely if v <= value)
+            p_top *= NORMAL_UNIFORM_SHARE * below[value + 1] / total + (1 - NORMAL_UNIFORM_SHARE) * top_likely
+        points = (lead * 2 if final else lead) + bonus * p_top + SQUIGGLE_WEIGHT * len(used)
+        kept = future_value(_without(mine, used), turns_left)
+        values.append(p_valid * (points + kept) + (1 - p_valid) * keep_if_dq)
+    return candidates, values
+
+
 def normal(game, view, seat, legal, rng):
-    scores = greedy_scores(view["avail"], seat, view["turn"], legal)
-    best = max(scores)
-    return rng.choice([a for a, s in zip(legal, scores) if s >= best - 1e-9])
+    candidates, values = normal_values(view, seat)
+    best = max(values)
+    near = [(n, v) for n, v in zip(candidates, values) if v >= best - NORMAL_CHOICE_SPREAD]
+    weights = [math.exp((v - best) / NORMAL_CHOICE_TEMPERATURE) for _, v in near]
+    x = rng.random() * sum(weights)
+    for (number, _), w in zip(near, weights):
+        x -= w
+        if x <= 0:
+            return number
+    return near[-1][0]
+
+
+def undercut(game, view, seat, legal, rng):
+    """Not a level: a fixed counter-strategy, to check that Normal cannot be beaten by one trick
+    (tests, bench). It works out the number Normal would most likely write from the others'
+    public situation and writes its own biggest number just below it that shares a digit with
+    it (disqualifying it, TN-7); without one, its own biggest number."""
+    targets = []
+    for other in range(view["players"]):
+        if other != seat and view["avail"][other]:
+            candidates, values = normal_values(view, other)
+            targets.append(candidates[values.index(max(values))])
+    target = max(targets, key=int) if targets else None
+    below = [a for a in legal if target is not None and int(a) < int(target) and set(a) & set(target)]
+    return max(below or legal, key=int)
 
 
 def future_value(avail, turns_left):
