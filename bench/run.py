@@ -4,7 +4,9 @@ Every comparison is made side by side in one run (the machines are shared and no
   startup     time to <html data-ready>: the app vs a bare PyScript page on the same runtime
   clicks      click to updated board in a game of The Number (pad key, and Write + reveal)
   engine      random full games per second and bot decision times, CPython and Pyodide
-  winrates    bot levels against each other over 200+ games per pairing (CPython, 2 processes)
+  winrates    bot levels against each other over 200+ games per pairing (CPython, 2 processes);
+              for The Number also a fixed exploit against Normal ("undercut": always writing just
+              below Normal's usual number); --winrate-games picks the games
   solo        mean score of each bot level alone, for the games that play solo (CPython)
 """
 
@@ -222,9 +224,28 @@ def engine_in_browser(browser, base, seconds, decisions):
     return results
 
 
+# Fixed counter-strategies measured against a level (not levels themselves): name -> (game, policy).
+# The policy plays in the "hard" slot of a copy of the game whose Normal is the real one.
+EXPLOITS = {"undercut": ("thenumber", "undercut")}
+
+
+def _game_for(game_id, levels):
+    """The game to simulate and the levels to ask for (an exploit takes the "hard" slot)."""
+    game = GAMES[game_id]
+    exploit = [lv for lv in levels if lv in EXPLOITS]
+    if not exploit:
+        return game, levels
+    import importlib
+
+    bots = importlib.import_module("games.{}.bots".format(game_id))
+    policy = getattr(bots, EXPLOITS[exploit[0]][1])
+    return type(game)(bots={"normal": game.bots["normal"], "hard": policy}), ["hard" if lv in EXPLOITS else lv for lv in levels]
+
+
 def _simulate_chunk(args):
     game_id, levels, games, seed = args
-    tally = simulate(GAMES[game_id], levels, games, seed)
+    game, levels = _game_for(game_id, levels)
+    tally = simulate(game, levels, games, seed)
     return tally.wins, tally.scores, tally.steps, tally.games, tally.turns
 
 
@@ -334,7 +355,8 @@ def write_results(results, path):
                     "{:.1f}".format(r["mean_turns"]) if r.get("mean_turns") else "—"))
             out.append("")
         out.append("A shared win counts 1/k for each of the k tied winners. Mojo's scores are points against you: "
-                   "the lowest total wins.")
+                   "the lowest total wins. \"undercut\" is not a level but a fixed exploit of The Number: it always "
+                   "writes just below the number Normal would most likely write (sharing a digit, to disqualify it).")
         out.append("")
     if "solo" in results:
         out += ["## Solo: mean score per bot level (CPython)", ""]
@@ -349,7 +371,8 @@ def write_results(results, path):
 
 
 WINRATE_PAIRINGS = {
-    "thenumber": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"]],
+    "thenumber": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"],
+                  ["undercut", "normal"], ["undercut", "normal", "normal"]],
     # 2 and 4 players; with 4, the level named first holds one seat against three of the other.
     "phopho": [["hard", "normal"], ["normal", "easy"], ["hard", "easy"],
                ["hard", "normal", "normal", "normal"], ["normal", "easy", "easy", "easy"], ["hard", "normal", "easy", "easy"]],
@@ -369,6 +392,7 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=200, help="games per bot pairing")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of random games per runtime")
     parser.add_argument("--decisions", type=int, default=20, help="bot decisions timed per level")
+    parser.add_argument("--winrate-games", default=",".join(WINRATE_PAIRINGS), help="games of the winrates section")
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
     args = parser.parse_args(argv)
     only = set(args.only.split(","))
@@ -421,6 +445,8 @@ def main(argv=None):
     if "winrates" in only:
         results["winrates"] = {}
         for game_id, pairings in WINRATE_PAIRINGS.items():
+            if game_id not in args.winrate_games.split(","):
+                continue
             print("win rates {}...".format(game_id), flush=True)
             results["winrates"][game_id] = winrates(game_id, pairings, args.games)
     if "solo" in only:
