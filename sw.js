@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "1a75dc92352486fa";
+const VERSION = "6deefac5f39e212f";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -126,6 +126,17 @@ class Match:
         for s, a in self.history[self._barrier:]:
             self.game.apply(self.state, s, a)
 
+    def copy(self):
+        """An independent copy to try moves on, e.g. a take-back that must be legal as a whole
+        before it touches the real match."""
+        other = object.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other.seats = [dict(s) for s in self.seats]
+        other.state = clone(self.state)
+        other.history = [list(a) for a in self.history]
+        other.log = list(self.log)  # events are never edited once logged
+        return other
+
     # --- saving ----------------------------------------------------------------------------
     def replay(self, actions):
         """Play a list of [seat, action]; raise IllegalAction naming the first bad step."""
