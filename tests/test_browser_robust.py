@@ -211,3 +211,38 @@ def test_back_after_a_share_link_returns_to_the_game_not_the_replay(page, site):
     page.wait_for_selector(".pad")
     assert page.locator(".replay-controls").count() == 0 and "?save=" in page.url
     assert_saved_as_in_memory(page)
+
+
+def test_hostile_cases_through_the_real_page_are_refused_with_a_message(page, site, tmp_path):
+    """A few of the fuzz's cases (tools/hostile.py) as a player meets them: a link opened in
+    the tab, a file imported, a save found in localStorage. The good save never changes."""
+    chosen = {path: [] for path in hostile.PATHS}
+    for path, payload, expect in hostile.cases(120, seed=7):
+        if expect == "refuse" and len(chosen[path]) < 4 and len(payload) < 300_000:
+            chosen[path].append(payload)
+    open_page(page, site + GAME)
+    write_number(page)
+    page.wait_for_selector(".reveal.latest")
+    wait_bots_done(page)
+    page.click("button[data-act='lobby']")
+    saved = page.evaluate("() => JSON.stringify(localStorage)")
+    for number, payload in enumerate(chosen["file"]):
+        path = tmp_path / "hostile{}.json".format(number)
+        path.write_text(payload)
+        page.set_input_files("input[data-change='import']", str(path))
+        page.wait_for_selector("text=hostile{}.json was not imported".format(number))
+        assert page.evaluate("() => JSON.stringify(localStorage)") == saved
+    for payload in chosen["link"]:
+        page.goto(site + "#g=" + payload)
+        page.wait_for_selector(READY, state="attached")
+        page.wait_for_selector("text=This shared game cannot be opened")
+        assert page.locator(".saves").count() == 1
+        assert page.evaluate("() => JSON.stringify(localStorage)") == saved
+    page.evaluate("(texts) => texts.forEach((t, i) => localStorage.setItem('tabletop.save.hostile' + i, t))", chosen["stored"])
+    page.goto(site)
+    page.wait_for_selector(READY, state="attached")
+    assert page.locator("tr.broken-save").count() == len(chosen["stored"])
+    assert page.locator(".saves tbody tr:not(.broken-save) button[data-act='resume']").count() == 1
+    page.click("button[data-act='new'][data-arg='thenumber']")
+    page.click("button[data-act='start']")
+    page.wait_for_selector(".pad")
