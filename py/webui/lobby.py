@@ -44,7 +44,7 @@ def saves_section(app):
         export = button("Export", "export", entry.id)
         if entry.match is not None:
             m = entry.match
-            players = ", ".join("{} ({})".format(esc(s["name"]), seat_label(s["kind"]).lower()) for s in m.seats)
+            players = ", ".join("{} ({})".format(tag("span", esc(s["name"]), class_="name"), seat_label(s["kind"]).lower()) for s in m.seats)
             rows.append(
                 tag("tr",
                     tag("td", esc(title)) + tag("td", players) + tag("td", esc(m.game.progress(m.state)))
