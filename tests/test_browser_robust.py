@@ -50,6 +50,10 @@ def test_a_deep_import_is_refused_and_later_imports_and_bots_still_work(page, si
     page.set_input_files("input[data-change='import']", str(deep))
     page.wait_for_selector("text=deep.json was not imported")
     assert "nests far too deep" in page.inner_text(".notice")
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"pad":"' + "x" * (4 * saves.MAX_TEXT + 10) + '"}')  # refused unread, by its size
+    page.set_input_files("input[data-change='import']", str(huge))
+    page.wait_for_selector("text=huge.json was not imported: it is far too large")
     good = tmp_path / "good.json"
     good.write_text(json.dumps(saves.to_save(played_match())))
     page.set_input_files("input[data-change='import']", str(good))
