@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "9f30541717145f89";
+const VERSION = "5fd4778995476ed5";
 const APP_FILES = [
   "./",
   "./index.html",

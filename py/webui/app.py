@@ -474,25 +474,34 @@ class App:
         if self.match is not None:
             self.open_replay(saves.to_save(self.match), 0)
 
+    # A click can come from a screen that is gone (a double click on "Continue from here"): the
+    # replay's handlers then do nothing.
     def on_replay_step(self, where):
         r = self.replay
+        if r is None:
+            return
         target = {"first": 0, "prev": r.step - 1, "next": r.step + 1, "last": r.last}.get(where, r.step)
         r.goto(target)
         self.render()
 
     def on_replay_goto(self, _):
+        if self.replay is None:
+            return
         value = self.platform.form("replay-controls").get("step", "")
         if value.isdigit():
             self.replay.goto(int(value))
         self.render()
 
     def on_replay_seat(self, _):
+        if self.replay is None:
+            return
         value = self.platform.form("replay-controls").get("seat", "")
         self.replay.perspective = int(value) if value.isdigit() else None
         self.render()
 
     def on_continue_here(self, _):
-        self._continue(self.replay.prefix())
+        if self.replay is not None:
+            self._continue(self.replay.prefix())
 
     # --- the page's events -----------------------------------------------------------------
     def handle(self, act, arg=None):
