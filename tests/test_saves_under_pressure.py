@@ -109,3 +109,16 @@ def test_unavailable_and_embed_notices_dismiss():
     assert "Not saved here" not in platform.text
     play_number(app, platform, "512")
     assert "Not saved here" not in platform.text
+
+
+def test_a_second_click_from_a_replay_that_is_gone_does_nothing():
+    """Found by the random clicker: "Continue from here" clicked twice (or a replay step after
+    it) raised AttributeError once the replay had become a game."""
+    from tabletop import share
+    from test_saves import played_match
+
+    app, platform, storage = open_app({"g": share.encode(played_match()), "step": "2"})
+    app.handle("continue-here")
+    for act, arg in (("continue-here", None), ("replay-step", "next"), ("replay-goto", None), ("replay-seat", None)):
+        app.handle(act, arg)
+    assert app.screen == "game" and len(storage.data) == 1 and len(app.match.history) == 2
