@@ -8,6 +8,7 @@ Every comparison is made side by side in one run (the machines are shared and no
               for The Number also a fixed exploit against Normal ("undercut": always writing just
               below Normal's usual number); --winrate-games picks the games
   solo        mean score of each bot level alone, for the games that play solo (CPython)
+  fuzz        hostile links, imported files and stored saves (tools/hostile.py): how many refused cleanly
 """
 
 import argparse
@@ -19,6 +20,7 @@ import platform
 import statistics
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for folder in ("py", "tools", "bench"):
@@ -27,6 +29,7 @@ for folder in ("py", "tools", "bench"):
 import dist  # noqa: E402
 import engine_bench  # noqa: E402
 import headless  # noqa: E402
+import hostile  # noqa: E402
 import shell  # noqa: E402
 from games import GAMES  # noqa: E402
 from tabletop import share  # noqa: E402
@@ -182,6 +185,22 @@ def share_sizes():
     return out
 
 
+def fuzz(count):
+    """Hostile inputs through the functions the app uses (tools/hostile.py): per path, how many
+    were refused with a message, how many were still valid games, and any other outcome (an
+    exception: a defect, counted rather than raised so that the figure is honest)."""
+    out = {path: {"cases": 0, "refused": 0, "accepted": 0, "escaped": 0} for path in hostile.PATHS}
+    start = time.perf_counter()
+    for path, payload, _ in hostile.cases(count):
+        out[path]["cases"] += 1
+        try:
+            outcome, _ = hostile.check(path, payload)
+        except Exception:
+            outcome = "escaped"
+        out[path][outcome] += 1
+    return {"paths": out, "seconds": time.perf_counter() - start, "count": count}
+
+
 def clicks(browser, base, games):
     context = browser.new_context()
     context.add_init_script(CLICK_PROBE)
@@ -318,6 +337,17 @@ def write_results(results, path):
         for game_id, r in results["share"].items():
             out.append("| {} | {} | {} | {} chars | {} chars |".format(GAMES[game_id].info.title, r["players"], r["moves"], r["chars"], r["json_chars"]))
         out += ["", "The longest of 5 games between Normal bots at the largest table; the fragment carries game, seats, seed and moves.", ""]
+    if "fuzz" in results:
+        f = results["fuzz"]
+        out += ["## Hostile inputs (tools/hostile.py, seed 2026, CPython)", "",
+                "| path | cases | refused with a message | still a valid game (names bounded) | anything else escaped |",
+                "|---|---|---|---|---|"]
+        for way, c in f["paths"].items():
+            out.append("| {} | {} | {} ({:.1%}) | {} | {} |".format(way, c["cases"], c["refused"], c["refused"] / max(1, c["cases"]),
+                                                                      c["accepted"], c["escaped"]))
+        out += ["", "{} cases in {:.1f} s ({:.2f} ms a case). Deep nesting, wrong types, rules version 999, seat `true`, "
+                    "zip bombs, files over the size bound, flipped bytes and extra moves.".format(
+                        f["count"], f["seconds"], 1000 * f["seconds"] / max(1, f["count"])), ""]
     if "clicks" in results:
         out += ["## Click to updated board (The Number, 1 human + 3 bots)", "",
                 "| click | samples | to DOM updated, median | p95 | to next frame, median | p95 |", "|---|---|---|---|---|---|"]
@@ -387,7 +417,8 @@ SOLO_LEVELS = {"flowers": ["easy", "normal", "hard"]}  # games played alone: mea
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", default="startup,snapshot,clicks,engine,share,winrates,solo")
+    parser.add_argument("--only", default="startup,snapshot,clicks,engine,share,winrates,solo,fuzz")
+    parser.add_argument("--fuzz", type=int, default=6_000, help="hostile inputs, a third on each path")
     parser.add_argument("--rounds", type=int, default=7, help="visits per page for start-up")
     parser.add_argument("--games", type=int, default=200, help="games per bot pairing")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of random games per runtime")
@@ -454,6 +485,9 @@ def main(argv=None):
         for game_id, levels in SOLO_LEVELS.items():
             print("solo scores {}...".format(game_id), flush=True)
             results["solo"][game_id] = winrates(game_id, [[level] for level in levels], args.games)
+    if "fuzz" in only:
+        print("fuzz...", flush=True)
+        results["fuzz"] = fuzz(args.fuzz)
     write_results(results, args.out)
     with open(os.path.join(ROOT, "bench", "results.json"), "w") as f:
         json.dump(results, f, indent=1)

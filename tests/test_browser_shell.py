@@ -34,7 +34,7 @@ def test_corrupt_saves_leave_the_lobby_working_with_the_explanation(page, site):
     page.evaluate("""() => {
         localStorage.setItem('tabletop.save.broken', '{"format": 1, "game": "thenumber", "seats": [');
         localStorage.setItem('tabletop.save.future', JSON.stringify({format: 9, game: 'thenumber'}));
-        localStorage.setItem('tabletop.save.moves', JSON.stringify({format: 1, game: 'thenumber', seed: 1,
+        localStorage.setItem('tabletop.save.moves', JSON.stringify({format: 1, game: 'thenumber', version: 1, seed: 1,
             seats: [{name: 'A', kind: 'human'}, {name: 'B', kind: 'easy'}], options: {}, actions: [[0, '512'], [0, '999']]}));
     }""")
     page.reload()

@@ -118,3 +118,12 @@ def test_a_shared_solo_game_replays_step_by_step_without_the_record_line():
     for step in ("first", "next", "next"):
         viewer.handle("replay-step", step)
         assert "flowers-grid" in vplatform.html and "Stack 3 (face down)" in vplatform.text
+
+
+def test_a_gardens_label_escapes_names_once():
+    """Issue 18: a screen reader read "&#x27;" for a name with an apostrophe (escaped twice)."""
+    app, platform, _ = open_app(dict(LINK, names="Ann,O'Brien & Co"))
+    to_my_turn(app, platform)
+    app.handle("flowers-look", "1")
+    labels = re.findall(r'class="flowers-garden-panel" aria-label="([^"]*)"', platform.html)
+    assert labels == ["Garden of O&#x27;Brien &amp; Co"], labels

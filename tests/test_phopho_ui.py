@@ -1,10 +1,13 @@
 """Phở Phở's table through the app shell on CPython (fake platform): the gestures of the
 renderer, what each seat sees, and the pass-the-device cover between humans."""
 
+import re
+
 import pytest
 
+from games import GAMES
 from games.phopho.data import CARD_TYPE
-from tabletop import clone
+from tabletop import clone, saves
 from test_app import open_app
 from test_phopho_rules import LINE, arrange
 
@@ -127,3 +130,31 @@ def test_announcements_of_several_turns_keep_the_older_news_one_click_away():
     news = [e for e in app.match.log_for(0) if e.get("announce") and e["ply"] > app.seen_ply]
     assert len(news) > 4  # four bots played before the human's first turn
     assert "{} earlier".format(len(news) - 4) in platform.text and "<details>" in platform.html
+
+
+def test_PP_9b_a_take_back_is_legal_as_a_whole_or_not_offered():
+    """Issue 18: pick two 1s, put one on a customer card by card, then click the other picked
+    card. Taking it back would leave the put illegal (PP-9b: only a multiple-customer play is
+    placed card by card): the card is not offered, a click changes nothing, and the save keeps
+    the game in memory."""
+    app, platform, storage = open_app({"game": "phopho", "seats": "easy,human", "seed": "6", "speed": "instant"})
+    platform.run()
+    assert app.viewer == 1 and app.match.to_act() == [1]
+    first, second = [c for c in app.match.state["hands"][1] if CARD_TYPE[c] == "noodle1"][:2]
+    app.handle("pp-card", first)
+    app.handle("pp-card", second)
+    app.handle("play", "put:noodle1@0")
+    history = [list(a) for a in app.match.history]
+    assert history[-3:] == [[1, "pick:noodle1"], [1, "pick:noodle1"], [1, "put:noodle1@0"]]
+    for card in (first, second):
+        assert re.search(r'data-arg="{}"[^>]* disabled'.format(card), platform.html), "offered though not legal"
+        app.handle("pp-card", card)
+        assert "Something went wrong" not in platform.text and "cannot be taken back alone" in platform.text
+        assert app.match.history == history
+    (text,) = storage.data.values()
+    assert saves.load(text, GAMES).history == app.match.history
+    app.handle("undo")  # the shell's Undo takes back the put; then a pick can go back alone
+    app.handle("pp-card", second)
+    assert app.match.history == history[:-2] and "cannot be taken back" not in platform.text
+    (text,) = storage.data.values()
+    assert saves.load(text, GAMES).history == app.match.history

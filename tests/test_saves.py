@@ -45,6 +45,8 @@ def played_match():
     return m
 
 
+GOOD = json.dumps(saves.to_save(played_match(), created="c", updated="u"), separators=(",", ":"))
+
 def test_save_round_trips_to_the_same_position():
     m = played_match()
     data = json.loads(json.dumps(saves.to_save(m, created="c", updated="u")))
@@ -61,10 +63,24 @@ def test_save_round_trips_to_the_same_position():
     ('{"format": 0, "game": "thenumber"}', "Unknown save format"),
     ('{"format": 1, "game": "chess", "seats": [], "seed": 1, "actions": []}', "does not have ('chess')"),
     ('{"format": 1, "game": "thenumber", "seats": "x", "seed": 1, "actions": []}', "list of players is damaged"),
-    ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}], "seed": 1, "actions": []}', "2 to 5 players"),
+    ('{"format": 1, "game": "thenumber", "version": 1, "seats": [{"name": "a", "kind": "human"}], "seed": 1, "actions": []}', "2 to 5 players"),
     ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}, {"name": "b", "kind": "easy"}], "seed": "x", "actions": []}', "seed is damaged"),
-    ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}, {"name": "b", "kind": "easy"}], "seed": 1, "actions": [[0]]}', "list of moves is damaged"),
-    ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}, {"name": "b", "kind": "easy"}], "seed": 1, "actions": [[0, "512"], [0, "123"]]}', "Step 2 (a plays '123') is illegal"),
+    ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}, {"name": "b", "kind": "easy"}], "seed": 1, "version": 1, "actions": [[0]]}', "list of moves is damaged"),
+    # Wrong types and values where a game, a version or a seat belongs (issue 18 / 16).
+    ('{"format": 1, "game": ["thenumber"], "seats": [], "seed": 1, "actions": []}', "game name is damaged"),
+    ('{"format": 1, "game": {"id": "thenumber"}, "seats": [], "seed": 1, "actions": []}', "game name is damaged"),
+    (GOOD.replace('"version":1', '"version":999'), "follows version 999 of the rules"),
+    (GOOD.replace('"version":1', '"version":true'), "which version of the rules"),
+    (GOOD.replace('"version":1,', ''), "which version of the rules"),
+    (GOOD.replace('[[0,"512"]', '[[true,"512"]'), "list of moves is damaged"),
+    (GOOD.replace('[[0,"512"]', '[[7,"512"]'), "list of moves is damaged"),
+    (GOOD.replace('"seed":42', '"seed":true'), "seed is damaged"),
+    (GOOD.replace('"kind":"human"', '"kind":["human"]'), "list of players is damaged"),
+    (GOOD.replace('"options":{}', '"options":{"x":[1]}'), "options are damaged"),
+    (GOOD.replace('"created":"c"', '"created":{"a":1}'), "date ('created') is damaged"),
+    ("[" * 100_000 + "]" * 100_000, "nests far too deep"),
+    ('{"format": 1, "pad": "' + "x" * (saves.MAX_TEXT + 1) + '"}', "far too large"),
+    ('{"format": 1, "game": "thenumber", "seats": [{"name": "a", "kind": "human"}, {"name": "b", "kind": "easy"}], "seed": 1, "version": 1, "actions": [[0, "512"], [0, "123"]]}', "Step 2 (a plays '123') is illegal"),
 ])
 def test_unreadable_saves_are_explained(text, reason):
     with pytest.raises(saves.SaveError) as err:

@@ -13,10 +13,17 @@ from .game import IllegalAction, clone
 HUMAN = "human"
 BOT_LEVELS = ("easy", "normal", "hard")
 SEAT_KINDS = (HUMAN,) + BOT_LEVELS
+NAME_MAX = 24  # characters of a player's name, on every path (the dialog, links, saves)
 
 
 def seat_label(kind):
     return "Human" if kind == HUMAN else "Bot ({})".format(kind.capitalize())
+
+
+def clean_name(name):
+    """A player's name as the app keeps it: runs of whitespace made one space, trimmed, cut to
+    NAME_MAX characters (a 10,000-character name in a link must not widen every screen)."""
+    return " ".join(str(name).split())[:NAME_MAX].strip()
 
 
 def make_seats(kinds, names=None):
@@ -27,7 +34,7 @@ def make_seats(kinds, names=None):
             raise IllegalAction(
                 "Seat {}: '{}' is not a seat kind (use {}).".format(i + 1, kind, ", ".join(SEAT_KINDS))
             )
-        given = names[i].strip() if names and i < len(names) and names[i] else ""
+        given = clean_name(names[i]) if names and i < len(names) and names[i] else ""
         seats.append({"name": given or default_name(kind, i, kinds), "kind": kind})
     return seats
 
@@ -118,6 +125,17 @@ class Match:
         self.state = clone(self._barrier_state)
         for s, a in self.history[self._barrier:]:
             self.game.apply(self.state, s, a)
+
+    def copy(self):
+        """An independent copy to try moves on, e.g. a take-back that must be legal as a whole
+        before it touches the real match."""
+        other = object.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other.seats = [dict(s) for s in self.seats]
+        other.state = clone(self.state)
+        other.history = [list(a) for a in self.history]
+        other.log = list(self.log)  # events are never edited once logged
+        return other
 
     # --- saving ----------------------------------------------------------------------------
     def replay(self, actions):

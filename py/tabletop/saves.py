@@ -8,13 +8,26 @@ named values a game asks to remember across matches (a solo player's best score)
 """
 
 import json
+import re
 
 from .game import IllegalAction
-from .match import SEAT_KINDS, Match
+from .match import SEAT_KINDS, Match, clean_name
 
 FORMAT = 1
 KEY_PREFIX = "tabletop.save."
 RECORD_PREFIX = "tabletop.record."
+# Bounds on what a save (stored, imported or carried by a link) may hold, checked before the
+# text is parsed: a hostile file must be refused with a message, never exhaust the stack or
+# the memory (a JSON nested 100,000 deep breaks Pyodide's later async callbacks).
+MAX_TEXT = 1_000_000  # characters of save text; a long real game is a few dozen kilobytes
+MAX_DEPTH = 8  # nesting of arrays and objects; a real save nests 3 deep
+MAX_ACTIONS = 20_000  # moves in one save
+MAX_ACTION_TEXT = 200  # characters of one move
+MAX_SEATS = 16
+MAX_SEED = 2 ** 63
+MAX_STAMP = 64  # characters of "created" / "updated"
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 class SaveError(ValueError):
@@ -35,34 +48,71 @@ def to_save(match, created=None, updated=None):
     }
 
 
-def parse(text):
-    """Parse save text (JSON) into a dict, or raise SaveError."""
+def json_depth(text):
+    """How deeply `text`'s arrays and objects nest, by a cheap scan that never recurses (strings
+    are skipped, so brackets inside names do not count)."""
+    depth = deepest = 0
+    for char in _NOT_BRACKETS.sub("", _STRINGS.sub("", text)):
+        depth += 1 if char in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def parse(text, what="save"):
+    """Parse save text (JSON) into a dict, or raise SaveError. The size and nesting are bounded
+    before the JSON parser sees the text."""
+    if not isinstance(text, str):
+        raise SaveError("This is not a readable {} (it is not text).".format(what))
+    if len(text) > MAX_TEXT:
+        raise SaveError("This is not a {} of this app: it is far too large ({:,} characters).".format(what, len(text)))
+    if json_depth(text) > MAX_DEPTH:
+        raise SaveError("This is not a {} of this app: its data nests far too deep.".format(what))
     try:
         data = json.loads(text)
-    except (ValueError, TypeError) as err:
-        raise SaveError("This is not a readable save (broken JSON: {}).".format(err))
+    except (ValueError, TypeError, RecursionError) as err:
+        raise SaveError("This is not a readable {} (broken JSON: {}).".format(what, str(err)[:120]))
     if not isinstance(data, dict):
-        raise SaveError("This is not a save: it holds no game record.")
+        raise SaveError("This is not a {}: it holds no game record.".format(what))
     return data
 
 
+def _whole(value):
+    """An int that is not a bool (JSON's true must not pass for seat 1)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check_record(data, games):
-    """Check the parts of a save (or share link) that set up a game; return (game, seats,
-    options, seed) or raise SaveError saying what is wrong."""
-    game = games.get(data.get("game"))
+    """Check the parts of a save (or share link) that set up a game against the schema; return
+    (game, seats, options, seed) or raise SaveError saying what is wrong. Names come back
+    trimmed and bounded like the new-game dialog's."""
+    game_id = data.get("game")
+    if not isinstance(game_id, str):
+        raise SaveError("This save's game name is damaged.")
+    game = games.get(game_id)
     if game is None:
-        raise SaveError("This save is for a game this app does not have ('{}').".format(data.get("game")))
+        raise SaveError("This save is for a game this app does not have ('{}').".format(game_id[:40]))
     seats = data.get("seats")
-    if not isinstance(seats, list) or not all(
-        isinstance(s, dict) and isinstance(s.get("name"), str) and s.get("kind") in SEAT_KINDS for s in seats
+    if not isinstance(seats, list) or not 0 < len(seats) <= MAX_SEATS or not all(
+        isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("kind"), str)
+        and s["kind"] in SEAT_KINDS for s in seats
     ):
         raise SaveError("The save's list of players is damaged.")
+    seats = [{"name": clean_name(s["name"]) or "Player {}".format(i + 1), "kind": s["kind"]} for i, s in enumerate(seats)]
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not _whole(seed) or not -MAX_SEED < seed < MAX_SEED:
         raise SaveError("The save's seed is damaged.")
     options = data.get("options", {})
-    if not isinstance(options, dict):
+    if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
         raise SaveError("The save's options are damaged.")
+    version = data.get("version")
+    if not _whole(version):
+        raise SaveError("The save does not say which version of the rules it follows.")
+    if version != game.info.version:
+        raise SaveError("This save follows version {} of the rules of {}; this app plays version {}.".format(
+            version, game.info.title, game.info.version))
+    for stamp in ("created", "updated"):
+        if not (data.get(stamp) is None or isinstance(data[stamp], str) and len(data[stamp]) <= MAX_STAMP):
+            raise SaveError("The save's date ('{}') is damaged.".format(stamp))
     return game, seats, options, seed
 
 
@@ -81,8 +131,9 @@ def load(data, games):
         raise SaveError("Unknown save format {} (this app reads format {}).".format(fmt, FORMAT))
     game, seats, options, seed = check_record(data, games)
     actions = data.get("actions")
-    if not isinstance(actions, list) or not all(
-        isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and isinstance(a[1], str) for a in actions
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS or not all(
+        isinstance(a, list) and len(a) == 2 and _whole(a[0]) and 0 <= a[0] < len(seats)
+        and isinstance(a[1], str) and len(a[1]) <= MAX_ACTION_TEXT for a in actions
     ):
         raise SaveError("The save's list of moves is damaged.")
     try:
@@ -121,6 +172,7 @@ class SaveStore:
     def __init__(self, backend, games):
         self.games = games
         self.notice = None
+        self.failing = False  # the last write went to memory (storage full or refusing)
         self._memory = {}
         self._backend = backend
         if backend is None:
@@ -165,14 +217,19 @@ class SaveStore:
             try:
                 self._backend.set(key, text)
                 self._memory.pop(key, None)
+                if self.failing:  # saving resumed: the notice about it no longer holds
+                    self.failing = False
+                    self.notice = None
                 return True
             except Exception as err:
                 full = "quota" in str(err).lower() or "full" in str(err).lower()
-                self.notice = (
-                    "Browser storage is full: this game goes on in memory and will not survive a reload."
-                    if full
-                    else "Saving failed ({}): this game goes on in memory only.".format(err)
-                )
+                if not self.failing:  # said once; dismissed, it stays away until it changes
+                    self.failing = True
+                    self.notice = (
+                        "Browser storage is full: this game goes on in memory and will not survive a reload."
+                        if full
+                        else "Saving failed ({}): this game goes on in memory only.".format(str(err)[:200])
+                    )
         self._memory[key] = text
         return False
 

@@ -14,11 +14,14 @@ import zlib
 
 from .game import IllegalAction
 from .match import Match
-from .saves import SaveError, check_record
+from .saves import SaveError, check_record, parse
 
 PREFIX = "1."
-MAX_TEXT = 200_000  # characters; a real link is far shorter
-MAX_DATA = 2_000_000  # bytes after decompression (guards against a zip bomb)
+# Both bounds are checked before the work they guard: the length before decoding, the unpacked
+# size while decompressing (a small link must not inflate to megabytes). A long real game is a
+# few hundred moves of about one byte each.
+MAX_TEXT = 40_000  # characters of the link's text
+MAX_DATA = 32_768  # bytes after decompression
 
 
 class ShareError(SaveError):
@@ -108,11 +111,11 @@ def decode(text, games):
     if not sep:
         raise ShareError("This link is damaged (no list of moves).")
     try:
-        header = json.loads(head.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
+        header = parse(head.decode("utf-8"), "link")
+    except UnicodeDecodeError:
         raise ShareError("This link is damaged (its header is unreadable).")
-    if not isinstance(header, dict):
-        raise ShareError("This link is damaged (its header is unreadable).")
+    except SaveError as err:
+        raise ShareError("This link is damaged: {}".format(err))
     seats = header.get("s")
     if not isinstance(seats, list) or not all(isinstance(s, list) and len(s) == 2 for s in seats):
         raise ShareError("The link's list of players is damaged.")

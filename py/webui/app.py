@@ -24,7 +24,7 @@ from games import GAMES
 from tabletop import IllegalAction
 from tabletop import bots as botlib
 from tabletop import saves, share
-from tabletop.match import HUMAN, Match, make_seats
+from tabletop.match import HUMAN, Match, clean_name, make_seats
 
 from . import lobby, replay, table
 from .html import attrs, button, esc, tag
@@ -52,6 +52,10 @@ class App:
         self.match = None
         self.save_id = None
         self.created = None
+        # The save's text as this tab last wrote or read it: a different text in storage means
+        # another tab moved this game on (or deleted it), and this tab must not write over it.
+        self.saved_text = None
+        self.conflict = None  # None, "continued" or "deleted" (in another tab)
         self.viewer = None  # the seat whose private information the screen shows
         self.cover = None  # the seat the device must be passed to, while the cover is up
         self.show_rules = False
@@ -138,15 +142,22 @@ class App:
             raise IllegalAction("The seed must be a whole number (or left empty for a random game).")
         seats = make_seats(kinds, names)
         match = Match(game, seats, options, int(seed_text) if seed_text else self.platform.new_seed())
+        self._new_save_id(game_id)
+        self._enter(match)
+
+    def _new_save_id(self, game_id):
         self.created = self.platform.now()
         self.save_id = "{}-{}".format(game_id, random.getrandbits(40))
-        self._enter(match)
+        self.saved_text = None
+        self.conflict = None
 
     def resume(self, save_id):
         for entry in self.store.entries():
             if entry.id == save_id and entry.match is not None:
                 self.save_id = save_id
                 self.created = entry.data.get("created")
+                self.saved_text = entry.text
+                self.conflict = None
                 return self._enter(entry.match, save=False)
         self.notice = "That saved game is not here any more (it may have been deleted, or saved in another browser)."
         self.show_lobby()
@@ -173,10 +184,44 @@ class App:
         self.after_change()
 
     def autosave(self):
-        if self.match is None:
+        if self.match is None or self.check_conflict():
             return
         data = saves.to_save(self.match, created=self.created, updated=self.platform.now())
         self.store.write(self.save_id, data)
+        self.saved_text = self.store.text(self.save_id)
+
+    def check_conflict(self):
+        """True (and `conflict` set) when the stored save is no longer what this tab last wrote
+        or read: another tab played on, or deleted it. This tab then stops saving, so that
+        neither line of play is lost without the player being told."""
+        if self.conflict is None and self.saved_text is not None and self.save_id is not None:
+            stored = self.store.text(self.save_id)
+            if stored != self.saved_text:
+                self.conflict = "deleted" if stored is None else "continued"
+        return self.conflict is not None
+
+    def storage_changed(self, key):
+        """Another tab wrote or removed `key` (None: it cleared the storage)."""
+        if key is not None and not key.startswith(saves.KEY_PREFIX):
+            return
+        if self.screen == "game" and self.match is not None:
+            if self.conflict is None and self.check_conflict():
+                self.render()
+        elif self.screen == "lobby" and self.dialog is None:
+            self.entries = self.store.entries()
+            self.render()
+
+    def on_reload_save(self, _):
+        """Take the stored version of this game (the other tab's line of play)."""
+        self.resume(self.save_id)
+
+    def on_save_copy(self, _):
+        """Keep this tab's line of play as a save of its own (the other tab's stays as it is)."""
+        if self.match is not None:
+            self._new_save_id(self.match.game.info.id)
+            self._set_url(save=self.save_id)
+            self.autosave()
+            self.render()
 
     # --- the turn cycle --------------------------------------------------------------------
     def after_change(self):
@@ -305,9 +350,15 @@ class App:
 
     # --- share links and the replay viewer ------------------------------------------------
     def open_link(self, params):
-        """The address changed without a reload (a share link pasted into this tab)."""
+        """The address changed without a reload: a share link pasted into this tab, or Back
+        from one (then the address's own screen comes back, never the link's replay)."""
+        self.notice = None  # the previous link's refusal must not stay over what opens now
         if params.get("g"):
             self.open_share(params["g"], params.get("step"), params.get("continue") == "1")
+        elif self.screen == "replay" or params.get("save") != self.save_id:
+            self._open_from_params(params)
+        else:
+            self.render()
 
     def open_share(self, code, step=None, resume=False):
         """A shared game: replay it (at `step`), or with `resume` continue it as a new game.
@@ -340,8 +391,7 @@ class App:
     def _continue(self, record):
         match = Match(GAMES[record["game"]], record["seats"], record.get("options", {}), record["seed"])
         match.replay(record["actions"])
-        self.created = self.platform.now()
-        self.save_id = "{}-{}".format(match.game.info.id, random.getrandbits(40))
+        self._new_save_id(match.game.info.id)
         self._enter(match)
 
     def page_link(self, match, step=None, resume=False):
@@ -365,9 +415,21 @@ class App:
             href = self.platform.page_url()
         return tag("a", "Open full page ↗", href=href, target="_blank", rel="noopener", class_="full-page")
 
+    CONFLICTS = {
+        "continued": ("This game continued in another tab: reload it here to see those moves. "
+                      "Moves made in this tab are no longer saved.",
+                      button("Reload", "reload-save", class_="link") + " " + button("Keep this tab's game as a new save", "save-copy", class_="link")),
+        "deleted": ("This game was deleted in another tab: moves made here are no longer saved.",
+                    button("Save it again", "save-copy", class_="link")),
+    }
+
     def notices(self):
-        return [tag("p", esc(m) + " " + button("Dismiss", "dismiss", class_="link"), class_="notice", role="alert")
-                for m in (self.notice, self.store.notice) if m]
+        found = [tag("p", esc(text) + " " + button("Dismiss", "dismiss", which, class_="link"), class_="notice", role="alert")
+                 for text, which in ((self.notice, "app"), (self.store.notice, "store")) if text]
+        if self.conflict and self.screen == "game":
+            text, buttons = self.CONFLICTS[self.conflict]
+            found.insert(0, tag("p", esc(text) + " " + buttons, class_="notice conflict", role="alert"))
+        return found
 
     def share_dialog(self):
         if not self.share_link:
@@ -412,25 +474,34 @@ class App:
         if self.match is not None:
             self.open_replay(saves.to_save(self.match), 0)
 
+    # A click can come from a screen that is gone (a double click on "Continue from here"): the
+    # replay's handlers then do nothing.
     def on_replay_step(self, where):
         r = self.replay
+        if r is None:
+            return
         target = {"first": 0, "prev": r.step - 1, "next": r.step + 1, "last": r.last}.get(where, r.step)
         r.goto(target)
         self.render()
 
     def on_replay_goto(self, _):
+        if self.replay is None:
+            return
         value = self.platform.form("replay-controls").get("step", "")
         if value.isdigit():
             self.replay.goto(int(value))
         self.render()
 
     def on_replay_seat(self, _):
+        if self.replay is None:
+            return
         value = self.platform.form("replay-controls").get("seat", "")
         self.replay.perspective = int(value) if value.isdigit() else None
         self.render()
 
     def on_continue_here(self, _):
-        self._continue(self.replay.prefix())
+        if self.replay is not None:
+            self._continue(self.replay.prefix())
 
     # --- the page's events -----------------------------------------------------------------
     def handle(self, act, arg=None):
@@ -508,17 +579,23 @@ class App:
             self.platform.download("{}.json".format(save_id), text)
 
     def on_import(self, payload):
-        """`payload` = (file name, text) from the file picker."""
+        """`payload` = (file name, text) from the file picker; text None: the file was refused
+        unread (too large)."""
         name, text = payload
+        name = clean_name(name) or "The file"
+        if text is None:
+            self.notice = "{} was not imported: it is far too large to be a save of this app.".format(name)
+            return self.show_lobby()
         try:
             data = saves.parse(text)
             match = saves.load(data, GAMES)
         except saves.SaveError as err:
             self.notice = "{} was not imported: {}".format(name, err)
             return self.show_lobby()
-        data["updated"] = self.platform.now()
-        data.setdefault("created", data["updated"])
-        self.store.write("{}-{}".format(match.game.info.id, random.getrandbits(40)), data)
+        now = self.platform.now()
+        # Stored as this app writes saves (names trimmed and bounded), not as the file had it.
+        self.store.write("{}-{}".format(match.game.info.id, random.getrandbits(40)),
+                         saves.to_save(match, created=data.get("created") or now, updated=now))
         self.notice = "Imported {}.".format(name)
         self.show_lobby()
 
@@ -543,8 +620,11 @@ class App:
         m = self.match
         self.start(m.game.info.id, [s["kind"] for s in m.seats], [s["name"] for s in m.seats], "", m.options)
 
-    def on_dismiss(self, _):
-        self.notice = None
+    def on_dismiss(self, which):
+        if which == "store":
+            self.store.notice = None
+        else:
+            self.notice = None
         self.render()
 
     # --- drawing ---------------------------------------------------------------------------

@@ -17,7 +17,11 @@ try:  # JS null arrives as pyodide.ffi.jsnull in recent Pyodide, as None in olde
 except ImportError:  # pragma: no cover
     jsnull = None
 
+from tabletop.saves import MAX_TEXT
+
 from .app import App
+
+MAX_IMPORT_BYTES = MAX_TEXT * 4  # UTF-8 takes at most 4 bytes a character
 
 
 def _js_object(mapping):
@@ -195,6 +199,10 @@ def boot():
             files = el.files
             if _present(files) and files.length:
                 file = files.item(0)
+                el.value = ""  # choosing the same file again imports it again
+                if file.size > MAX_IMPORT_BYTES:  # refused unread: never parse a huge file
+                    platform.guard(app.handle, "import", (str(file.name), None))
+                    return
 
                 def got(text):
                     platform.guard(app.handle, "import", (str(file.name), str(text)))
@@ -212,5 +220,7 @@ def boot():
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change), ("keydown", on_key)):
         js.document.addEventListener(kind, create_proxy(handler))
     js.window.addEventListener("hashchange", create_proxy(lambda event: platform.guard(app.open_link, _params())))
+    # Another tab of this site wrote or removed a save: this tab must not write over it.
+    js.window.addEventListener("storage", create_proxy(lambda event: platform.guard(app.storage_changed, _text(event.key))))
     js.document.documentElement.setAttribute("data-ready", "")
     return app

@@ -1,7 +1,7 @@
 """The lobby: the games, the saved games (broken ones explained), import, the new-game dialog."""
 
 from games import GAMES
-from tabletop.match import SEAT_KINDS, seat_label
+from tabletop.match import NAME_MAX, SEAT_KINDS, seat_label
 
 from .html import attrs, button, esc, tag
 
@@ -36,14 +36,15 @@ def _when(iso):
 def saves_section(app):
     rows = []
     for entry in app.entries:
-        game = GAMES.get(entry.data.get("game"))
-        title = game.info.title if game else str(entry.data.get("game") or "Unknown game")
+        game_id = entry.data.get("game")  # anything may be stored: a list, an object, nothing
+        game = GAMES.get(game_id) if isinstance(game_id, str) else None
+        title = game.info.title if game else (game_id[:40] if isinstance(game_id, str) and game_id else "Unknown game")
         confirm = app.confirm_delete == entry.id
         delete = button("Really delete?" if confirm else "Delete", "delete", entry.id, class_="danger" if confirm else None)
         export = button("Export", "export", entry.id)
         if entry.match is not None:
             m = entry.match
-            players = ", ".join("{} ({})".format(esc(s["name"]), seat_label(s["kind"]).lower()) for s in m.seats)
+            players = ", ".join("{} ({})".format(tag("span", esc(s["name"]), class_="name"), seat_label(s["kind"]).lower()) for s in m.seats)
             rows.append(
                 tag("tr",
                     tag("td", esc(title)) + tag("td", players) + tag("td", esc(m.game.progress(m.state)))
@@ -89,7 +90,7 @@ def dialog(app):
             tag("div",
                 tag("span", "Seat {}".format(i + 1), class_="seat-no")
                 + tag("select", kinds, name="kind-{}".format(i), aria_label="Seat {} is".format(i + 1))
-                + "<input{}>".format(attrs(name="name-{}".format(i), value=seat["name"], placeholder="Name (optional)", aria_label="Seat {} name".format(i + 1), maxlength="24")),
+                + "<input{}>".format(attrs(name="name-{}".format(i), value=seat["name"], placeholder="Name (optional)", aria_label="Seat {} name".format(i + 1), maxlength=str(NAME_MAX))),
                 class_="seat-row")
         )
     options = []

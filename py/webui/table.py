@@ -174,4 +174,6 @@ def render(app):
     if app.cover is not None:
         parts.append(cover(ctx))
     parts.append(app.share_dialog())
-    return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id)
+    # data-moves: how many moves the game in memory holds (tests compare it with the save)
+    return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id,
+               data_moves=str(len(ctx.match.history)))

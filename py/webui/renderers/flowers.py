@@ -122,7 +122,8 @@ class FlowersRenderer:
         placing = ctx.can_act and mine and view["held"] is not None
         legal = {a[len("place:"):] for a in ctx.legal() if a.startswith("place:")} if placing else set()
         aim = ctx.ui.get("flowers-aim") if placing else None
-        title = "Your garden" if mine else "Garden of {}".format(ctx.name(seat))
+        label = "Your garden" if mine else "Garden of {}".format(ctx.names[seat])  # attrs() escapes it
+        title = esc(label)
         back = ""
         if ctx.ui.get("flowers-look") is not None and ctx.viewer is not None and not mine:
             back = button("Back to your garden", "flowers-look", str(ctx.viewer), class_="link")
@@ -138,7 +139,7 @@ class FlowersRenderer:
         grid = self.grid(view["gardens"][seat], legal=legal, held=view["held"] if placing else None, aim=aim,
                          last=view["last"][seat], zoom=ctx.prefs.get("flowers-zoom", 0), pan=ctx.prefs.get("flowers-pan", [0, 0]))
         return tag("section", tag("div", tag("h3", title) + back + self.controls(ctx), class_="flowers-head") + hint + grid,
-                   class_="flowers-garden-panel", aria_label=title)
+                   class_="flowers-garden-panel", aria_label=label)
 
     def controls(self, ctx):
         zoom = ctx.prefs.get("flowers-zoom", 0)

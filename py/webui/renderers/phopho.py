@@ -12,6 +12,8 @@ from games.phopho.data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER,
                                KING_STARS, KING_WARNING_AT, kind_word, type_name)
 from games.phopho.rules import slot_name, top_value
 
+from tabletop import IllegalAction
+
 from ..html import button, esc, tag
 
 # Simple inline icons (no font or request needed); they take the colour of their kind.
@@ -272,8 +274,11 @@ class PhoPhoRenderer:
             if can:
                 classes.append("legal")
             pressed = "true" if (card in sel or card in marks) else "false"
+            back = "pick:" + ctype if card in sel else "mark:" + ctype if card in marks else None
+            fixed = ctx.can_act and back is not None and self._take_back_moves(ctx.match, ctx.viewer, back) is None
             cards.append(card_face(card, " ".join(classes), data_act="pp-card", data_arg=card,
-                                   aria_pressed=pressed if ctx.can_act else None))
+                                   aria_pressed=pressed if ctx.can_act else None, disabled=bool(fixed),
+                                   title="This card cannot be taken back alone now: use Undo" if fixed else None))
         title = "Your hand ({} card{})".format(len(view["hand"]), "" if len(view["hand"]) == 1 else "s")
         hint = ""
         if ctx.can_act and view["phase"] in ("turn", "restocked"):
@@ -333,24 +338,41 @@ class PhoPhoRenderer:
         return False
 
     @staticmethod
-    def _take_back(app, action):
-        """Undo this turn's actions back to the last `action`, then replay the ones after it:
-        one selected (or marked) card goes back to the hand, the others stay selected."""
-        match, seat = app.match, app.viewer
+    def _take_back_moves(match, seat, action):
+        """The moves to replay after undoing this turn back to the last `action`, if that
+        take-back is legal as a whole (tried on a copy), else None. Picking two 1s and putting
+        one on a customer, then taking a 1 back, is not: the put would no longer be legal."""
+        trial = match.copy()
         redo = []
-        while match.can_undo(seat):
-            last = match.history[-1][1]
-            match.undo(seat)
+        while trial.can_undo(seat):
+            last = trial.history[-1][1]
+            trial.undo(seat)
             if last == action:
-                for again in reversed(redo):
-                    match.play(seat, again)
-                app.notice = None
-                app.autosave()
-                return True
+                try:
+                    for again in reversed(redo):
+                        trial.play(seat, again)
+                except IllegalAction:
+                    return None
+                return list(reversed(redo))
             redo.append(last)
-        for again in reversed(redo):  # not found (cannot happen): restore what was undone
+        return None
+
+    def _take_back(self, app, action):
+        """Undo this turn's actions back to the last `action`, then replay the ones after it:
+        one selected (or marked) card goes back to the hand, the others stay selected. A
+        take-back that is not legal as a whole changes nothing and says why."""
+        match, seat = app.match, app.viewer
+        redo = self._take_back_moves(match, seat, action)
+        if redo is None:
+            app.notice = "That card cannot be taken back alone now: use Undo to take back the cards placed after it."
+            return True
+        while match.history[-1][1] != action:
+            match.undo(seat)
+        match.undo(seat)
+        for again in redo:
             match.play(seat, again)
-        app.notice = "That card cannot be taken back any more."
+        app.notice = None
+        app.autosave()
         return True
 
     def key(self, app, key):
