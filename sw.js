@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "a5debfde4128d7eb";
+const VERSION = "cf5a59a6f752f213";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -21,7 +21,7 @@ def first_visit(page, url):
     assert start_path(page) == ("normal", "no snapshot yet")
     page.wait_for_selector("html[data-snapshot='stored']", state="attached", timeout=120_000)
     keys = page.evaluate(STORED_KEYS)
-    assert len(keys) == 1 and "/__snapshot__/format-1/pyodide-314.0.7/app-" in keys[0]
+    assert len(keys) == 1 and "/__snapshot__/format-2/pyodide-314.0.7/app-" in keys[0]
     return keys[0]
 
 
@@ -76,7 +76,7 @@ def test_a_bad_snapshot_is_discarded_and_the_game_still_plays(page, site, damage
             const digest = await crypto.subtle.digest('SHA-256', bytes);
             sum = [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
         }
-        await cache.put(key, new Response(bytes, {headers: {'x-sha256': sum}}));
+        await cache.put(key, new Response(bytes, {headers: {'x-sha256': sum, 'x-size': String(bytes.length)}}));
     }""", [key, damage])
     open_page(page, site + GAME)
     assert start_path(page) == ("normal", note)
