@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "1a3b74e27a023074";
+const VERSION = "514eccfc6d2839b4";
 const APP_FILES = [
   "./",
   "./index.html",

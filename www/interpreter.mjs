@@ -23,7 +23,7 @@ import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mj
 import { whenReady } from "./ready.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "1a3b74e27a023074";
+const APP_VERSION = "514eccfc6d2839b4";
 const APP_MODULES = [["./py/games/__init__.py", "./games/__init__.py"], ["./py/games/flowers/__init__.py", "./games/flowers/__init__.py"], ["./py/games/flowers/bots.py", "./games/flowers/bots.py"], ["./py/games/flowers/data.py", "./games/flowers/data.py"], ["./py/games/flowers/rules.py", "./games/flowers/rules.py"], ["./py/games/hoipho/__init__.py", "./games/hoipho/__init__.py"], ["./py/games/hoipho/bots.py", "./games/hoipho/bots.py"], ["./py/games/hoipho/data.py", "./games/hoipho/data.py"], ["./py/games/hoipho/rules.py", "./games/hoipho/rules.py"], ["./py/games/mojo/__init__.py", "./games/mojo/__init__.py"], ["./py/games/mojo/bots.py", "./games/mojo/bots.py"], ["./py/games/mojo/data.py", "./games/mojo/data.py"], ["./py/games/mojo/rules.py", "./games/mojo/rules.py"], ["./py/games/phopho/__init__.py", "./games/phopho/__init__.py"], ["./py/games/phopho/bots.py", "./games/phopho/bots.py"], ["./py/games/phopho/data.py", "./games/phopho/data.py"], ["./py/games/phopho/rules.py", "./games/phopho/rules.py"], ["./py/games/thenumber/__init__.py", "./games/thenumber/__init__.py"], ["./py/games/thenumber/bots.py", "./games/thenumber/bots.py"], ["./py/games/thenumber/data.py", "./games/thenumber/data.py"], ["./py/games/thenumber/rules.py", "./games/thenumber/rules.py"], ["./py/tabletop/__init__.py", "./tabletop/__init__.py"], ["./py/tabletop/bots.py", "./tabletop/bots.py"], ["./py/tabletop/game.py", "./tabletop/game.py"], ["./py/tabletop/match.py", "./tabletop/match.py"], ["./py/tabletop/rng.py", "./tabletop/rng.py"], ["./py/tabletop/saves.py", "./tabletop/saves.py"], ["./py/tabletop/search.py", "./tabletop/search.py"], ["./py/tabletop/share.py", "./tabletop/share.py"], ["./py/tabletop/simulate.py", "./tabletop/simulate.py"], ["./py/webui/app.py", "./webui/app.py"], ["./py/webui/browser.py", "./webui/browser.py"], ["./py/webui/html.py", "./webui/html.py"], ["./py/webui/lobby.py", "./webui/lobby.py"], ["./py/webui/replay.py", "./webui/replay.py"], ["./py/webui/table.py", "./webui/table.py"], ["./py/webui/renderers/__init__.py", "./webui/renderers/__init__.py"], ["./py/webui/renderers/flowers.py", "./webui/renderers/flowers.py"], ["./py/webui/renderers/hoipho.py", "./webui/renderers/hoipho.py"], ["./py/webui/renderers/mojo.py", "./webui/renderers/mojo.py"], ["./py/webui/renderers/phopho.py", "./webui/renderers/phopho.py"], ["./py/webui/renderers/thenumber.py", "./webui/renderers/thenumber.py"]];
 const APP_IMPORTS = ["webui.browser", "games", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.html", "webui.lobby", "webui.replay", "webui.table", "webui.renderers", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.thenumber", "pickle"];
 // version:end
@@ -65,13 +65,10 @@ class Discard extends Error {} // a snapshot not to use; its message is the note
 // The stored snapshot's bytes (not yet checked) and the check, a promise that rejects with a
 // Discard when the bytes are not the snapshot that was stored.
 async function readSnapshot(cache) {
-  const response = await cache.match(KEY);
-  // Other versions' snapshots are deleted in the background: nothing waits for it.
-  cache.keys().then((keys) => keys.filter((r) => r.url !== KEY).forEach((r) => cache.delete(r))).catch(() => {});
-  if (!response) {
-    const others = await cache.keys();
-    throw new Discard(others.some((r) => r.url !== KEY) ? "another version's snapshot was removed" : "no snapshot yet");
-  }
+  const [response, keys] = await Promise.all([cache.match(KEY), cache.keys()]);
+  const stale = keys.filter((request) => request.url !== KEY);
+  stale.forEach((request) => cache.delete(request).catch(() => {})); // nothing waits for it
+  if (!response) throw new Discard(stale.length ? "another version's snapshot was removed" : "no snapshot yet");
   const size = Number(response.headers.get("x-size"));
   const expected = response.headers.get("x-sha256");
   const bytes = new Uint8Array(await response.arrayBuffer());
@@ -144,7 +141,8 @@ async function start() {
   try {
     [bytes, check] = await withTimeLimit(readSnapshot(cache), READ_LIMIT_MS, "the snapshot read did not finish in time");
   } catch (error) {
-    if (!(error instanceof Discard)) await cache.delete(KEY).catch(() => {});
+    // Not awaited: a cache that stalled a read may stall this too.
+    if (!(error instanceof Discard)) cache.delete(KEY).catch(() => {});
     return startNormally(error.message, cache);
   }
   const checked = check.then(() => bytes);
@@ -158,11 +156,11 @@ async function start() {
       root.dataset.start = "snapshot";
       return interpreter;
     }
-    await cache.delete(KEY);
+    cache.delete(KEY).catch(() => {});
     return startNormally("a snapshot without the app was discarded", cache);
   } catch (error) {
     if (!(error instanceof Discard)) console.warn("The start-up snapshot did not load:", error);
-    await cache.delete(KEY).catch(() => {});
+    cache.delete(KEY).catch(() => {});
     return startNormally(error instanceof Discard ? error.message : "a snapshot that did not load was discarded", cache);
   }
 }
