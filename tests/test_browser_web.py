@@ -62,6 +62,44 @@ def test_a_new_version_waits_for_the_players_reload(sw_context, tmp_path):
         server.shutdown()
 
 
+def test_every_open_tab_ends_on_the_new_version_by_its_own_reload(sw_context, tmp_path):
+    # Issue 18: once one tab takes the new version, the others (old code, now under the new
+    # service worker) say so, and their own Reload brings them onto it; none stays mixed.
+    site_dir = dist.build(str(tmp_path / "site"))
+    server, base = start_server(root=site_dir)
+    try:
+        first = sw_context.new_page()
+        open_page(first, base)
+        wait_offline_ready(first)
+        second = sw_context.new_page()
+        open_page(second, base + SOLO)  # a game in progress in the other tab
+        write_number(second)
+        second.wait_for_selector(".reveal.latest")
+        index = tmp_path / "site" / "index.html"
+        index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="deployed" content="v2">'))
+        worker = tmp_path / "site" / "sw.js"
+        worker.write_text(re.sub(r'const VERSION = "[0-9a-f]+"', 'const VERSION = "feedbeef00000003"', worker.read_text()))
+        first.reload()
+        for tab in (first, second):  # both see the new version waiting
+            tab.wait_for_selector("html[data-update='ready'] .update-banner")
+        first.click(".update-banner button")
+        first.wait_for_selector("meta[name='deployed']", state="attached")
+        first.wait_for_selector("html[data-ready]", state="attached")
+        second.wait_for_selector("html[data-update='taken']", state="attached")
+        assert "running in another tab" in second.inner_text(".update-banner")
+        assert second.locator("meta[name='deployed']").count() == 0  # old code, whole, until its reload
+        second.click(".update-banner button")
+        second.wait_for_selector("meta[name='deployed']", state="attached")
+        second.wait_for_selector("html[data-ready]", state="attached")
+        assert "save=" in second.url and second.locator(".reveal").count() >= 1  # the game continues
+        versions = [tab.evaluate("navigator.serviceWorker.controller.scriptURL") for tab in (first, second)]
+        assert versions[0] == versions[1]
+        assert first.evaluate("caches.keys()") == second.evaluate("caches.keys()")
+        assert [k for k in first.evaluate("caches.keys()") if k.startswith("banchoi-app-")] == ["banchoi-app-feedbeef00000003"]
+    finally:
+        server.shutdown()
+
+
 def test_the_site_works_from_a_sub_path(page):
     server, base = start_server(prefix="/games/bàn-chơi/")
     try:
