@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "514eccfc6d2839b4";
+const VERSION = "a2fd8bf3c45d2419";
 const APP_FILES = [
   "./",
   "./index.html",
