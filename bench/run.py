@@ -369,7 +369,9 @@ def main(argv=None):
             print("solo scores {}...".format(game_id), flush=True)
             results["solo"][game_id] = winrates(game_id, [[level] for level in levels], args.games)
     write_results(results, args.out)
-    with open(os.path.join(ROOT, "bench", "results.json"), "w") as f:
+    # Beside the report: a run written elsewhere (--out /tmp/...) leaves bench/results.json alone.
+    default = os.path.abspath(args.out) == os.path.join(ROOT, "bench", "RESULTS.md")
+    with open(os.path.join(ROOT, "bench", "results.json") if default else os.path.splitext(args.out)[0] + ".json", "w") as f:
         json.dump(results, f, indent=1)
     print(open(args.out).read())
     return 0
