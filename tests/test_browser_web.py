@@ -40,6 +40,14 @@ def test_after_one_visit_the_app_starts_and_plays_offline(sw_context, site):
     assert "Round 1, turn 1" in page.inner_text(".reveal.latest")
 
 
+def deploy_new_version(site_dir, version):
+    """Another app file (index.html gets <meta name="deployed">), hence another worker version."""
+    index = site_dir / "index.html"
+    index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="deployed" content="v2">'))
+    worker = site_dir / "sw.js"
+    worker.write_text(re.sub(r'const VERSION = "[0-9a-f]+"', 'const VERSION = "{}"'.format(version), worker.read_text()))
+
+
 def test_a_new_version_waits_for_the_players_reload(sw_context, tmp_path):
     site_dir = dist.build(str(tmp_path / "site"))
     server, base = start_server(root=site_dir)
@@ -47,11 +55,7 @@ def test_a_new_version_waits_for_the_players_reload(sw_context, tmp_path):
         page = sw_context.new_page()
         open_page(page, base)
         wait_offline_ready(page)
-        # Deploy a new version: another app file, hence another worker version.
-        index = (tmp_path / "site" / "index.html")
-        index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="deployed" content="v2">'))
-        worker = tmp_path / "site" / "sw.js"
-        worker.write_text(re.sub(r'const VERSION = "[0-9a-f]+"', 'const VERSION = "feedbeef00000002"', worker.read_text()))
+        deploy_new_version(tmp_path / "site", "feedbeef00000002")
         page.reload()
         page.wait_for_selector("html[data-update='ready'] .update-banner")
         assert page.locator("meta[name='deployed']").count() == 0  # still the old version, whole
@@ -75,10 +79,7 @@ def test_every_open_tab_ends_on_the_new_version_by_its_own_reload(sw_context, tm
         open_page(second, base + SOLO)  # a game in progress in the other tab
         write_number(second)
         second.wait_for_selector(".reveal.latest")
-        index = tmp_path / "site" / "index.html"
-        index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="deployed" content="v2">'))
-        worker = tmp_path / "site" / "sw.js"
-        worker.write_text(re.sub(r'const VERSION = "[0-9a-f]+"', 'const VERSION = "feedbeef00000003"', worker.read_text()))
+        deploy_new_version(tmp_path / "site", "feedbeef00000003")
         first.reload()
         for tab in (first, second):  # both see the new version waiting
             tab.wait_for_selector("html[data-update='ready'] .update-banner")
