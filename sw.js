@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "54e049782eea0854";
+const VERSION = "d4e70e97f1eedda2";
 const APP_FILES = [
   "./",
   "./index.html",

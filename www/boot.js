@@ -15,7 +15,9 @@ const root = document.documentElement;
 
 startEarly().catch(() => {}); // a failure is reported by startupFailed and again when PyScript asks
 
+performance.mark("boot");
 const storage = await withTimeLimit(indexedDBWorks(), STORAGE_PROBE_LIMIT_MS, "no answer").catch(() => false);
+performance.mark("storage-probed");
 if (!storage) {
   installMemoryIndexedDB();
   root.dataset.storage = "denied"; // Python also finds localStorage denied and plays in memory
@@ -23,6 +25,7 @@ if (!storage) {
 
 try {
   await import("./vendor/pyscript/core.js");
+  performance.mark("pyscript-loaded");
 } catch (error) {
   globalThis.startupFailed?.("its scripts could not be loaded (" + error.message + ")");
 }

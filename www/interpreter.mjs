@@ -23,7 +23,7 @@ import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mj
 import { whenReady } from "./ready.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "54e049782eea0854";
+const APP_VERSION = "d4e70e97f1eedda2";
 const APP_MODULES = [["./py/games/__init__.py", "./games/__init__.py"], ["./py/games/flowers/__init__.py", "./games/flowers/__init__.py"], ["./py/games/flowers/bots.py", "./games/flowers/bots.py"], ["./py/games/flowers/data.py", "./games/flowers/data.py"], ["./py/games/flowers/rules.py", "./games/flowers/rules.py"], ["./py/games/hoipho/__init__.py", "./games/hoipho/__init__.py"], ["./py/games/hoipho/bots.py", "./games/hoipho/bots.py"], ["./py/games/hoipho/data.py", "./games/hoipho/data.py"], ["./py/games/hoipho/rules.py", "./games/hoipho/rules.py"], ["./py/games/mojo/__init__.py", "./games/mojo/__init__.py"], ["./py/games/mojo/bots.py", "./games/mojo/bots.py"], ["./py/games/mojo/data.py", "./games/mojo/data.py"], ["./py/games/mojo/rules.py", "./games/mojo/rules.py"], ["./py/games/phopho/__init__.py", "./games/phopho/__init__.py"], ["./py/games/phopho/bots.py", "./games/phopho/bots.py"], ["./py/games/phopho/data.py", "./games/phopho/data.py"], ["./py/games/phopho/rules.py", "./games/phopho/rules.py"], ["./py/games/thenumber/__init__.py", "./games/thenumber/__init__.py"], ["./py/games/thenumber/bots.py", "./games/thenumber/bots.py"], ["./py/games/thenumber/data.py", "./games/thenumber/data.py"], ["./py/games/thenumber/rules.py", "./games/thenumber/rules.py"], ["./py/tabletop/__init__.py", "./tabletop/__init__.py"], ["./py/tabletop/bots.py", "./tabletop/bots.py"], ["./py/tabletop/game.py", "./tabletop/game.py"], ["./py/tabletop/match.py", "./tabletop/match.py"], ["./py/tabletop/rng.py", "./tabletop/rng.py"], ["./py/tabletop/saves.py", "./tabletop/saves.py"], ["./py/tabletop/search.py", "./tabletop/search.py"], ["./py/tabletop/share.py", "./tabletop/share.py"], ["./py/tabletop/simulate.py", "./tabletop/simulate.py"], ["./py/webui/app.py", "./webui/app.py"], ["./py/webui/browser.py", "./webui/browser.py"], ["./py/webui/html.py", "./webui/html.py"], ["./py/webui/lobby.py", "./webui/lobby.py"], ["./py/webui/replay.py", "./webui/replay.py"], ["./py/webui/table.py", "./webui/table.py"], ["./py/webui/renderers/__init__.py", "./webui/renderers/__init__.py"], ["./py/webui/renderers/flowers.py", "./webui/renderers/flowers.py"], ["./py/webui/renderers/hoipho.py", "./webui/renderers/hoipho.py"], ["./py/webui/renderers/mojo.py", "./webui/renderers/mojo.py"], ["./py/webui/renderers/phopho.py", "./webui/renderers/phopho.py"], ["./py/webui/renderers/thenumber.py", "./webui/renderers/thenumber.py"]];
 const APP_IMPORTS = ["webui.browser", "games", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.html", "webui.lobby", "webui.replay", "webui.table", "webui.renderers", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.thenumber", "pickle"];
 // version:end
@@ -36,6 +36,7 @@ const KEY = new URL(`./__snapshot__/format-${SNAPSHOT_FORMAT}/pyodide-${version}
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
 const READ_LIMIT_MS = 4000; // a snapshot read slower than this is abandoned for the normal start
 const IDLE_BEFORE_SNAPSHOT_MS = 2000; // no click or key for this long before the worker starts
+const PLAY_PAUSE_MS = 1500; // and it pauses until the player has been still this long
 const root = document.documentElement;
 
 // Resolves to `promise`'s value, or rejects with `message` after `ms`.
@@ -105,7 +106,25 @@ function makeSnapshotLater() {
     navigator.serviceWorker?.addEventListener("controllerchange", () => done(false, "a new version took over"));
     const modules = APP_MODULES.map(([url, path]) => [new URL(url, location.href).href, path]);
     worker.postMessage({ key: KEY, cacheName: CACHE_NAME, indexURL, modules, preload: APP_IMPORTS });
+    pauseWhilePlaying(worker);
   });
+}
+
+// While the worker runs, each click or key pauses it until the player has been still for
+// PLAY_PAUSE_MS (the worker stops between two imports).
+function pauseWhilePlaying(worker) {
+  let timer = null;
+  const busy = () => {
+    if (root.dataset.snapshot !== "making") {
+      for (const kind of ["pointerdown", "keydown"]) removeEventListener(kind, busy, true);
+      return;
+    }
+    if (timer === null) worker.postMessage("pause");
+    clearTimeout(timer);
+    timer = setTimeout(() => { timer = null; worker.postMessage("resume"); }, PLAY_PAUSE_MS);
+  };
+  addEventListener("pointerdown", busy, true);
+  addEventListener("keydown", busy, true);
 }
 
 // Resolves once the player has not clicked or typed for `quiet` ms and the page is idle: the
