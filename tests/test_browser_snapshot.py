@@ -127,3 +127,22 @@ def test_a_snapshot_read_that_stalls_midway_falls_back_to_the_normal_start(page,
     assert page.locator("#start-problem").is_hidden()
     write_number(page)
     page.wait_for_selector(".reveal.latest")
+
+
+def test_the_first_game_screen_after_a_restore_imports_nothing(page, site):
+    # Issue 17: everything the first screen needs is in the snapshot. The page's entry script is
+    # swapped for one that lists the modules imported while boot() draws a game's first screen.
+    first_visit(page, site)
+    entry = "\n".join([
+        "import sys",
+        "before = set(sys.modules)",
+        "from webui.browser import boot",
+        "boot()",
+        "import js",
+        "js.document.documentElement.setAttribute('data-new-modules', ' '.join(sorted(set(sys.modules) - before - {'js'})))",
+    ])
+    page.route("**/py/main.py", lambda route: route.fulfill(body=entry, content_type="text/plain"))
+    open_page(page, site + GAME)
+    assert start_path(page) == ("snapshot", None)
+    page.wait_for_selector(".pad")
+    assert page.get_attribute("html", "data-new-modules") == ""

@@ -138,13 +138,19 @@ def test_a_plain_http_page_starts_without_cache_storage_or_service_worker(browse
 @pytest.mark.parametrize("link", [GAME, "?game=thenumber&seats=human,easy&seed=5"], ids=["embed", "full-page"])
 def test_a_start_link_shows_its_game_and_a_loading_line_not_the_lobby(page, site, link):
     page.goto(site + link, wait_until="domcontentloaded")
-    if page.locator(READY).count() == 0:  # a first visit: Pyodide takes seconds, this is at once
-        visible = page.locator(".game-card:visible")
-        assert visible.count() == 1
-        assert visible.locator("h3").inner_text() == "The Number"
-        assert "Setting up the table" in visible.locator(".loading").inner_text()
-        assert page.locator("button:visible").count() == 0  # no greyed-out lobby
-        assert page.locator("header.top").is_hidden()
+    # What shows before the app is ready, read in one go (a first visit takes seconds: this is
+    # at once, but the read must not straddle the moment the game replaces it).
+    before = page.evaluate("""() => {
+        const shown = (selector) => [...document.querySelectorAll(selector)].filter((el) => el.checkVisibility());
+        return {ready: document.documentElement.hasAttribute('data-ready'),
+                cards: shown('.game-card').map((card) => card.querySelector('h3').innerText),
+                loading: shown('.game-card .loading').map((el) => el.innerText),
+                buttons: shown('button').length, header: shown('header.top').length};
+    }""")
+    assert not before["ready"]
+    assert before["cards"] == ["The Number"]
+    assert len(before["loading"]) == 1 and "Setting up the table" in before["loading"][0]
+    assert before["buttons"] == 0 and before["header"] == 0  # no greyed-out lobby
     page.wait_for_selector(READY, state="attached")
     assert page.locator(".game-card").count() == 0 and page.locator(".pad").is_visible()
     assert page.get_attribute("html", "data-launch") is None
