@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "8f6cf9c6356e0f64";
+const VERSION = "ef61ca905ed67af6";
 const APP_FILES = [
   "./",
   "./index.html",

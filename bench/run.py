@@ -2,6 +2,9 @@
 
 Every comparison is made side by side in one run (the machines are shared and noisy):
   startup     time to <html data-ready>: the app vs a bare PyScript page on the same runtime
+  snapshot    repeat (snapshot) and first visits vs the bare page, quiet and busy, before/after;
+              the restore timeline; clicks while the snapshot worker runs (bench/startup_bench.py)
+  hostile     time to a clear message or to ready in each hostile place (bench/startup_bench.py)
   clicks      click to updated board in a game of The Number (pad key, and Write + reveal)
   engine      random full games per second and bot decision times, CPython and Pyodide
   winrates    bot levels against each other over 200+ games per pairing (CPython, 2 processes);
@@ -26,11 +29,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for folder in ("py", "tools", "bench"):
     sys.path.insert(0, os.path.join(ROOT, folder))
 
-import dist  # noqa: E402
 import engine_bench  # noqa: E402
 import headless  # noqa: E402
 import hostile  # noqa: E402
 import shell  # noqa: E402
+import startup_bench  # noqa: E402
 from games import GAMES  # noqa: E402
 from tabletop import share  # noqa: E402
 from tabletop.match import Match, make_seats  # noqa: E402
@@ -123,47 +126,6 @@ def startup(browser, base, rounds, host=None):
     return {"rounds": rounds, "times": times, "bare_median": bare,
             "medians": {n: statistics.median(t) for n, t in times.items()},
             "ratios": {n: statistics.median(t) / bare for n, t in times.items()}}
-
-
-def snapshot_startup(browser, base, before_base, rounds):
-    """Issue 7: repeat visits in one profile that made its snapshot (the app restoring it, the
-    app told not to, the bare page), and first visits in fresh profiles before and after the
-    change ("before": the same build with pyscript.toml naming Pyodide directly)."""
-    context = browser.new_context(service_workers="block")
-    context.add_init_script(READY_PROBE)
-    page = context.new_page()
-    page.goto(base)
-    page.wait_for_selector("html[data-snapshot='stored']", state="attached", timeout=180_000)
-    size = page.evaluate("""async () => {
-        const cache = await caches.open('banchoi-snapshots');
-        const [key] = await cache.keys();
-        return (await (await cache.match(key)).arrayBuffer()).byteLength;
-    }""")
-    repeat = {"snapshot": base, "no snapshot": base + "?snapshot=off", "bare": base + "bench/bare.html"}
-    times = {name: [] for name in repeat}
-    paths = {name: set() for name in repeat}
-    phases = []
-    for _ in range(rounds):
-        for name, url in repeat.items():
-            page.goto(url)
-            page.wait_for_function("window.__readyAt !== null", timeout=120_000)
-            times[name].append(page.evaluate("window.__readyAt"))
-            paths[name].add(page.get_attribute("html", "data-start"))
-            if name == "snapshot":
-                phases.append(page.evaluate("Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"))
-    context.close()
-    first = {"before": [], "after": [], "bare": []}
-    for _ in range(rounds):
-        first["before"].append(_fresh_visit(browser, before_base))
-        first["after"].append(_fresh_visit(browser, base))
-        first["bare"].append(_fresh_visit(browser, base + "bench/bare.html"))
-    med = {name: statistics.median(t) for name, t in times.items()}
-    fmed = {name: statistics.median(t) for name, t in first.items()}
-    phase_names = ("interpreter-module", "snapshot-read", "snapshot-checked", "snapshot-restored")
-    return {"rounds": rounds, "size": size, "repeat": times, "repeat_median": med, "paths": {k: sorted(v, key=str) for k, v in paths.items()},
-            "repeat_ratio": {name: med[name] / med["bare"] for name in med},
-            "first": first, "first_median": fmed, "first_ratio": {name: fmed[name] / fmed["bare"] for name in fmed},
-            "phases": {name: statistics.median(p[name] for p in phases) for name in phase_names}}
 
 
 def share_sizes():
@@ -314,24 +276,7 @@ def write_results(results, path):
             out.append("| {} | {:.0f} ms | {:.0f} ms | {:.0f} ms | **{:.2f}** |".format(
                 labels[name], s["medians"][name], min(times), max(times), s["ratios"][name]))
         out += ["", "Goal for the full page: at most 1.15 × the bare page.", ""]
-    if "snapshot" in results:
-        r = results["snapshot"]
-        out += ["## Start-up from a snapshot ({} visits each, alternating)".format(r["rounds"]), "",
-                "Repeat visits in one browser profile that visited once (HTTP cache warm, snapshot stored):", "",
-                "| page | median | ratio to bare | started by |", "|---|---|---|---|"]
-        labels = {"snapshot": "the app (restores the snapshot)", "no snapshot": "the app, `?snapshot=off`", "bare": "bare PyScript page"}
-        for name, label in labels.items():
-            out.append("| {} | {:.0f} ms | **{:.2f}** | {} |".format(label, r["repeat_median"][name], r["repeat_ratio"][name],
-                                                                    ", ".join(str(p) for p in r["paths"][name])))
-        ph = r["phases"]
-        out += ["", "Where a restored start spends its time (median, ms from navigation): interpreter module loaded {:.0f}, "
-                    "snapshot read from Cache Storage {:.0f}, checked (SHA-256) {:.0f}, restored {:.0f}, ready {:.0f}.".format(
-                        ph["interpreter-module"], ph["snapshot-read"], ph["snapshot-checked"], ph["snapshot-restored"], r["repeat_median"]["snapshot"]),
-                "", "First visits (fresh profile):", "", "| page | median | ratio to bare |", "|---|---|---|"]
-        for name, label in (("before", "the app before snapshots (interpreter = Pyodide directly)"),
-                            ("after", "the app with snapshots (the worker makes one after ready)"), ("bare", "bare PyScript page")):
-            out.append("| {} | {:.0f} ms | {:.2f} |".format(label, r["first_median"][name], r["first_ratio"][name]))
-        out += ["", "Snapshot size: {:.1f} MB ({} bytes). Goal for repeat visits: at most 0.35 × the bare page.".format(r["size"] / 1e6, r["size"]), ""]
+    out = startup_bench.write(results, out)
     if "share" in results:
         out += ["## Share links", "", "| game | players | moves | link fragment | the moves as JSON |", "|---|---|---|---|---|"]
         for game_id, r in results["share"].items():
@@ -417,7 +362,7 @@ SOLO_LEVELS = {"flowers": ["easy", "normal", "hard"]}  # games played alone: mea
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", default="startup,snapshot,clicks,engine,share,winrates,solo,fuzz")
+    parser.add_argument("--only", default="startup,snapshot,hostile,clicks,engine,share,winrates,solo,fuzz")
     parser.add_argument("--fuzz", type=int, default=6_000, help="hostile inputs, a third on each path")
     parser.add_argument("--rounds", type=int, default=7, help="visits per page for start-up")
     parser.add_argument("--games", type=int, default=200, help="games per bot pairing")
@@ -451,15 +396,10 @@ def main(argv=None):
             print("start-up...", flush=True)
             results["startup"] = startup(browser, base, args.rounds, host)
         if "snapshot" in only:
-            print("snapshot start-up...", flush=True)
-            before_dir = os.path.join(tempfile.mkdtemp(), "site")
-            dist.build(before_dir)
-            config = os.path.join(before_dir, "pyscript.toml")
-            text = open(config).read().replace('interpreter = "./www/interpreter.mjs"', 'interpreter = "./www/vendor/pyodide/pyodide.mjs"')
-            open(config, "w").write(text)
-            before_server, before_base = headless.start_server(root=before_dir)
-            results["snapshot"] = snapshot_startup(browser, base, before_base, max(3, args.rounds))
-            before_server.shutdown()
+            results["snapshot"] = startup_bench.snapshot(browser, base, READY_PROBE, args.rounds)
+        if "hostile" in only:
+            print("hostile start-up places...", flush=True)
+            results["hostile"] = startup_bench.hostile(browser, base, host_dir, host)
         if "clicks" in only:
             print("clicks...", flush=True)
             results["clicks"] = clicks(browser, base, 2)
@@ -489,7 +429,9 @@ def main(argv=None):
         print("fuzz...", flush=True)
         results["fuzz"] = fuzz(args.fuzz)
     write_results(results, args.out)
-    with open(os.path.join(ROOT, "bench", "results.json"), "w") as f:
+    # Beside the report: a run written elsewhere (--out /tmp/...) leaves bench/results.json alone.
+    default = os.path.abspath(args.out) == os.path.join(ROOT, "bench", "RESULTS.md")
+    with open(os.path.join(ROOT, "bench", "results.json") if default else os.path.splitext(args.out)[0] + ".json", "w") as f:
         json.dump(results, f, indent=1)
     print(open(args.out).read())
     return 0

@@ -21,7 +21,7 @@ def first_visit(page, url):
     assert start_path(page) == ("normal", "no snapshot yet")
     page.wait_for_selector("html[data-snapshot='stored']", state="attached", timeout=120_000)
     keys = page.evaluate(STORED_KEYS)
-    assert len(keys) == 1 and "/__snapshot__/format-1/pyodide-314.0.7/app-" in keys[0]
+    assert len(keys) == 1 and "/__snapshot__/format-2/pyodide-314.0.7/app-" in keys[0]
     return keys[0]
 
 
@@ -60,23 +60,27 @@ def test_a_snapshot_of_another_app_version_is_ignored_and_removed(page, site):
 
 @pytest.mark.parametrize("damage,note", [
     ("bytes", "a damaged snapshot was discarded"),  # the stored bytes changed: the checksum says so
+    ("truncated", "a damaged snapshot was discarded"),  # shorter than its recorded size
     ("garbage", "a snapshot that did not load was discarded"),  # intact checksum, bytes Pyodide refuses
-], ids=["corrupted", "unloadable"])
+], ids=["corrupted", "truncated", "unloadable"])
 def test_a_bad_snapshot_is_discarded_and_the_game_still_plays(page, site, damage, note):
     key = first_visit(page, site)
     page.evaluate("""async ([key, damage]) => {
         const cache = await caches.open('banchoi-snapshots');
         const old = await cache.match(key);
-        const bytes = new Uint8Array(await old.arrayBuffer());
+        let bytes = new Uint8Array(await old.arrayBuffer());
         let sum = old.headers.get('x-sha256');
-        if (damage === 'bytes') {
+        const size = old.headers.get('x-size');
+        if (damage === 'truncated') {
+            bytes = bytes.slice(0, bytes.length >> 1);
+        } else if (damage === 'bytes') {
             for (let i = 1000; i < bytes.length; i += 4096) bytes[i] ^= 0xff;
         } else {
             bytes.fill(7, 0, 4096);
             const digest = await crypto.subtle.digest('SHA-256', bytes);
             sum = [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
         }
-        await cache.put(key, new Response(bytes, {headers: {'x-sha256': sum}}));
+        await cache.put(key, new Response(bytes, {headers: {'x-sha256': sum, 'x-size': damage === 'truncated' ? size : String(bytes.length)}}));
     }""", [key, damage])
     open_page(page, site + GAME)
     assert start_path(page) == ("normal", note)
@@ -104,3 +108,41 @@ def test_denied_storage_starts_the_normal_way(page, site, tmp_path):
         frame.locator(".reveal.latest").wait_for()
     finally:
         server.shutdown()
+
+
+def test_a_snapshot_read_that_stalls_midway_falls_back_to_the_normal_start(page, site):
+    # The watchdog: the snapshot's body starts streaming, then stops for good (a wedged disk
+    # cache). The page gives up on it after its time limit and starts the normal way.
+    first_visit(page, site)
+    page.add_init_script("""(() => {
+        const read = Response.prototype.arrayBuffer;
+        Response.prototype.arrayBuffer = function () {
+            if (!this.headers.has('x-sha256')) return read.call(this);
+            const reader = this.body.getReader();
+            return reader.read().then(() => new Promise(() => {}));  // one chunk, then nothing
+        };
+    })()""")
+    open_page(page, site + GAME)
+    assert start_path(page) == ("normal", "the snapshot read did not finish in time")
+    assert page.locator("#start-problem").is_hidden()
+    write_number(page)
+    page.wait_for_selector(".reveal.latest")
+
+
+def test_the_first_game_screen_after_a_restore_imports_nothing(page, site):
+    # Issue 17: everything the first screen needs is in the snapshot. The page's entry script is
+    # swapped for one that lists the modules imported while boot() draws a game's first screen.
+    first_visit(page, site)
+    entry = "\n".join([
+        "import sys",
+        "before = set(sys.modules)",
+        "from webui.browser import boot",
+        "boot()",
+        "import js",
+        "js.document.documentElement.setAttribute('data-new-modules', ' '.join(sorted(set(sys.modules) - before - {'js'})))",
+    ])
+    page.route("**/py/main.py", lambda route: route.fulfill(body=entry, content_type="text/plain"))
+    open_page(page, site + GAME)
+    assert start_path(page) == ("snapshot", None)
+    page.wait_for_selector(".pad")
+    assert page.get_attribute("html", "data-new-modules") == ""

@@ -40,26 +40,68 @@ def test_after_one_visit_the_app_starts_and_plays_offline(sw_context, site):
     assert "Round 1, turn 1" in page.inner_text(".reveal.latest")
 
 
-def test_a_new_version_waits_for_the_players_reload(sw_context, tmp_path):
+def deploy_new_version(site_dir, version):
+    """Another app file (index.html gets <meta name="deployed">), hence another worker version."""
+    index = site_dir / "index.html"
+    index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="deployed" content="v2">'))
+    worker = site_dir / "sw.js"
+    worker.write_text(re.sub(r'const VERSION = "[0-9a-f]+"', 'const VERSION = "{}"'.format(version), worker.read_text()))
+
+
+@pytest.fixture
+def own_site(tmp_path):
+    """The built site on a server of its own: a test deploys new versions into it."""
     site_dir = dist.build(str(tmp_path / "site"))
     server, base = start_server(root=site_dir)
-    try:
-        page = sw_context.new_page()
-        open_page(page, base)
-        wait_offline_ready(page)
-        # Deploy a new version: another app file, hence another worker version.
-        index = (tmp_path / "site" / "index.html")
-        index.write_text(index.read_text().replace("<head>", '<head>\n  <meta name="deployed" content="v2">'))
-        worker = tmp_path / "site" / "sw.js"
-        worker.write_text(re.sub(r'const VERSION = "[0-9a-f]+"', 'const VERSION = "feedbeef00000002"', worker.read_text()))
-        page.reload()
-        page.wait_for_selector("html[data-update='ready'] .update-banner")
-        assert page.locator("meta[name='deployed']").count() == 0  # still the old version, whole
-        page.click(".update-banner button")
-        page.wait_for_selector("meta[name='deployed']", state="attached")
-        page.wait_for_selector("html[data-ready]", state="attached")
-    finally:
-        server.shutdown()
+    yield tmp_path / "site", base
+    server.shutdown()
+
+
+def open_offline_ready(context, url):
+    page = context.new_page()
+    open_page(page, url)
+    wait_offline_ready(page)
+    return page
+
+
+def test_a_new_version_waits_for_the_players_reload(sw_context, own_site):
+    site_dir, base = own_site
+    page = open_offline_ready(sw_context, base)
+    deploy_new_version(site_dir, "feedbeef00000002")
+    page.reload()
+    page.wait_for_selector("html[data-update='ready'] .update-banner")
+    assert page.locator("meta[name='deployed']").count() == 0  # still the old version, whole
+    page.click(".update-banner button")
+    page.wait_for_selector("meta[name='deployed']", state="attached")
+    page.wait_for_selector("html[data-ready]", state="attached")
+
+
+def test_every_open_tab_ends_on_the_new_version_by_its_own_reload(sw_context, own_site):
+    # Issue 18: once one tab takes the new version, the others (old code, now under the new
+    # service worker) say so, and their own Reload brings them onto it; none stays mixed.
+    site_dir, base = own_site
+    first = open_offline_ready(sw_context, base)
+    second = sw_context.new_page()
+    open_page(second, base + SOLO)  # a game in progress in the other tab
+    write_number(second)
+    second.wait_for_selector(".reveal.latest")
+    deploy_new_version(site_dir, "feedbeef00000003")
+    first.reload()
+    for tab in (first, second):  # both see the new version waiting
+        tab.wait_for_selector("html[data-update='ready'] .update-banner")
+    first.click(".update-banner button")
+    first.wait_for_selector("meta[name='deployed']", state="attached")
+    first.wait_for_selector("html[data-ready]", state="attached")
+    second.wait_for_selector("html[data-update='taken']", state="attached")
+    assert "running in another tab" in second.inner_text(".update-banner")
+    assert second.locator("meta[name='deployed']").count() == 0  # old code, whole, until its reload
+    second.click(".update-banner button")
+    second.wait_for_selector("meta[name='deployed']", state="attached")
+    second.wait_for_selector("html[data-ready]", state="attached")
+    assert "save=" in second.url and second.locator(".reveal").count() >= 1  # the game continues
+    versions = [tab.evaluate("navigator.serviceWorker.controller.scriptURL") for tab in (first, second)]
+    assert versions[0] == versions[1]
+    assert [k for k in first.evaluate("caches.keys()") if k.startswith("banchoi-app-")] == ["banchoi-app-feedbeef00000003"]
 
 
 def test_the_site_works_from_a_sub_path(page):

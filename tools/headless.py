@@ -14,12 +14,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
-def chromium_path(playwright):
+def chromium_path(chromium):
     """$CHROMIUM, else Playwright's own Chromium if installed (None = let Playwright pick it),
-    else the system's chromium. Raises if there is none."""
+    else the system's chromium. Raises if there is none. `chromium` is Playwright's browser type."""
     if os.environ.get("CHROMIUM"):
         return os.environ["CHROMIUM"]
-    managed = playwright.chromium.executable_path
+    managed = chromium.executable_path
     if managed and os.path.exists(managed):
         return None
     for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser", shutil.which("chromium") or ""):
@@ -28,8 +28,10 @@ def chromium_path(playwright):
     raise RuntimeError("No Chromium found: run `make test` (it installs Debian's chromium) or set CHROMIUM.")
 
 
-def launch(playwright):
-    return playwright.chromium.launch(executable_path=chromium_path(playwright), args=CHROMIUM_ARGS, headless=True)
+def launch(playwright, extra_args=()):
+    """Headless Chromium; `playwright` may also be a browser type (browser.browser_type)."""
+    chromium = getattr(playwright, "chromium", playwright)
+    return chromium.launch(executable_path=chromium_path(chromium), args=CHROMIUM_ARGS + list(extra_args), headless=True)
 
 
 def start_server(prefix="/", root=ROOT):

@@ -45,10 +45,32 @@ def config_text():
     return CONFIG_HEAD + "".join('"./py/{0}" = "./{0}"\n'.format(m) for m in modules())
 
 
+# What every start loads, named up front so that nothing waits for the file that names it:
+# boot.js's imports, the runtime's files, and the chunks @pyscript/core imports on every start
+# (by their name before the build hash; seen in the page's resource timing).
+START_MODULES = ("www/interpreter.mjs", "www/memory-idb.js", "www/ready.mjs", "www/vendor/pyodide/pyodide.mjs",
+                 "www/vendor/pyodide/pyodide.asm.mjs", "www/vendor/pyscript/core.js")
+RUNTIME_FILES = ("www/vendor/pyodide/pyodide.asm.wasm", "www/vendor/pyodide/python_stdlib.zip", "www/vendor/pyodide/pyodide-lock.json")
+PYSCRIPT_START_CHUNKS = ("core", "toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
+
+
+def pyscript_chunks():
+    folder = os.path.join(ROOT, "www", "vendor", "pyscript")
+    names = sorted(os.listdir(folder)) if os.path.isdir(folder) else []
+    return ["www/vendor/pyscript/" + n for n in names
+            if n.endswith(".js") and re.fullmatch(r"(.+)-[A-Za-z0-9_]{8}\.js", n)
+            and re.fullmatch(r"(.+)-[A-Za-z0-9_]{8}\.js", n).group(1) in PYSCRIPT_START_CHUNKS]
+
+
 def preload_links():
-    """The modules start downloading with the page, while the interpreter loads, instead of
-    after it (PyScript fetches [files] only once Pyodide is up)."""
-    return "\n".join('  <link rel="preload" href="./py/{}" as="fetch" crossorigin="anonymous">'.format(m) for m in modules())
+    """Everything a start needs starts downloading with the page: the app's modules (PyScript
+    fetches [files] only once Pyodide is up), and the start-up scripts and runtime files, which
+    would otherwise be found one after another (each import found only once its importer
+    arrived)."""
+    lines = ['  <link rel="modulepreload" href="./{}">'.format(m) for m in START_MODULES + tuple(pyscript_chunks())]
+    lines += ['  <link rel="preload" href="./{}" as="fetch" crossorigin="anonymous">'.format(f) for f in RUNTIME_FILES]
+    lines += ['  <link rel="preload" href="./py/{}" as="fetch" crossorigin="anonymous">'.format(m) for m in modules()]
+    return "\n".join(lines)
 
 
 def _replace_block(text, start, end, body, indent=""):

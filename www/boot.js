@@ -1,47 +1,88 @@
-// Starts the app: makes sure PyScript can start wherever the page is (see memory-idb.js), loads
-// PyScript (which runs py/main.py), then registers the service worker for offline play.
+// Starts the app: starts the interpreter loading at once (interpreter.mjs), makes sure PyScript
+// can start wherever the page is (see memory-idb.js), loads PyScript (which runs py/main.py),
+// then registers the service worker for offline play and updates.
+// Every step that waits on the browser has a time limit and a fallback; when the app cannot
+// start at all, the page's own inline watchdog (index.html, startupFailed) says so.
 // Kept small: everything else is Python.
+import { startEarly, withTimeLimit } from "./interpreter.mjs";
 import { indexedDBWorks, installMemoryIndexedDB } from "./memory-idb.js";
 import { whenReady } from "./ready.mjs";
 
+const STORAGE_PROBE_LIMIT_MS = 1500; // some frames (an about:blank parent) never answer the probe
+const WORKER_REGISTER_LIMIT_MS = 10_000;
+const WORKER_READY_LIMIT_MS = 180_000; // the first install downloads the whole runtime
 const root = document.documentElement;
 
-if (!(await indexedDBWorks())) {
+startEarly().catch(() => {}); // a failure is reported by startupFailed and again when PyScript asks
+
+performance.mark("boot");
+const storage = await withTimeLimit(indexedDBWorks(), STORAGE_PROBE_LIMIT_MS, "no answer").catch(() => false);
+performance.mark("storage-probed");
+if (!storage) {
   installMemoryIndexedDB();
   root.dataset.storage = "denied"; // Python also finds localStorage denied and plays in memory
 }
 
-await import("./vendor/pyscript/core.js");
-
-
-function offerUpdate(registration) {
-  if (document.querySelector(".update-banner")) return;
-  const banner = document.createElement("div");
-  banner.className = "update-banner";
-  banner.setAttribute("role", "status");
-  banner.textContent = "A new version of the app is ready. ";
-  const reload = document.createElement("button");
-  reload.type = "button";
-  reload.className = "primary";
-  reload.textContent = "Reload";
-  reload.addEventListener("click", () => {
-    reloading = true;
-    if (registration.waiting) registration.waiting.postMessage("skip-waiting");
-  });
-  banner.append(reload);
-  document.body.append(banner);
-  root.dataset.update = "ready";
+try {
+  await import("./vendor/pyscript/core.js");
+  performance.mark("pyscript-loaded");
+} catch (error) {
+  globalThis.startupFailed?.("its scripts could not be loaded (" + error.message + ")");
 }
+
+// --- updates -------------------------------------------------------------------------------
+// A new version installs beside the running one and waits. Each open tab offers "Reload"; the
+// first click lets the new version take over, and that tab reloads. Every other tab then runs
+// old code under the new service worker: it says so and reloads itself on its own click, so no
+// tab ever mixes old code with new files for longer than it takes to press the button (nothing
+// is fetched meanwhile: the app's modules are all loaded, and the snapshot worker is stopped).
 
 let reloading = false;
 
+function banner(text, onReload) {
+  let box = document.querySelector(".update-banner");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "update-banner";
+    box.setAttribute("role", "status");
+    box.append(document.createElement("span"));
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "primary";
+    button.textContent = "Reload";
+    box.append(button);
+    document.body.append(box);
+  }
+  box.firstChild.textContent = text + " ";
+  box.lastChild.onclick = onReload;
+}
+
+function offerUpdate(registration) {
+  banner("A new version of the app is ready.", () => {
+    if (registration.waiting) {
+      reloading = true; // reload once the new version has taken over (controllerchange)
+      registration.waiting.postMessage("skip-waiting");
+    } else {
+      location.reload(); // another tab already let it take over
+    }
+  });
+  root.dataset.update = "ready";
+}
+
 async function registerWorker() {
-  if (!("serviceWorker" in navigator)) return;
+  if (!("serviceWorker" in navigator)) {
+    root.dataset.offline = "unavailable"; // not a secure context, or the browser has none
+    return;
+  }
   try {
+    const hadController = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker.addEventListener("controllerchange", () => {
-      if (reloading) location.reload(); // the player asked for the new version
+      if (reloading) return location.reload(); // the player asked for the new version
+      if (!hadController) return; // the first visit's worker took over: same version
+      banner("A new version of the app is running in another tab. Reload this one to use it.", () => location.reload());
+      root.dataset.update = "taken";
     });
-    const registration = await navigator.serviceWorker.register("./sw.js");
+    const registration = await withTimeLimit(navigator.serviceWorker.register("./sw.js"), WORKER_REGISTER_LIMIT_MS, "no answer");
     if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
@@ -49,10 +90,11 @@ async function registerWorker() {
         if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(registration);
       });
     });
-    await navigator.serviceWorker.ready;
+    await withTimeLimit(navigator.serviceWorker.ready, WORKER_READY_LIMIT_MS, "no answer");
     root.dataset.offline = "ready"; // everything is cached: the next visit needs no network
   } catch (error) {
-    // Denied (a cross-origin iframe, a private window): the app works, only not offline.
+    // Refused (a cross-origin iframe, a private window, a policy) or no answer: the app works,
+    // only not offline.
     root.dataset.offline = "unavailable";
   }
 }

@@ -1,33 +1,50 @@
 // The interpreter module PyScript loads (pyscript.toml: interpreter = "./www/interpreter.mjs").
 // It wraps Pyodide's loadPyodide so that every visit after the first boots from a memory
-// snapshot of an interpreter that already imported the app's modules (about 4x faster).
+// snapshot of an interpreter that already imported the app's modules, and so that the
+// interpreter starts loading as soon as the page does (boot.js calls startEarly() before
+// @pyscript/core has even loaded; PyScript's own call then gets the interpreter in flight).
 //
 // - The snapshot lives in Cache Storage under a key made of everything the restore depends on:
 //   this module's snapshot format, the Pyodide version and the app version (a hash of every app
 //   file, written below by tools/shell.py). A snapshot of another version is never looked at,
 //   and is deleted.
-// - It is checked (SHA-256) before use; a missing, corrupt or unloadable snapshot is discarded
-//   and the page starts the normal way. Where storage is denied, it simply starts the normal way.
-// - It is made after the page is ready, by a second Pyodide in a worker (snapshot-worker.mjs),
-//   so the visit that makes it is not slowed down.
+// - It is checked before use: its size (x-size) and its SHA-256 (x-sha256). The hash runs
+//   while Pyodide downloads and compiles its WebAssembly (the bytes are handed to loadPyodide as
+//   a promise it awaits only before instantiating), so the check adds no time of its own.
+//   A missing, short, corrupt or unloadable snapshot is discarded and the page starts the
+//   normal way; so does a read that takes longer than READ_LIMIT_MS. Where storage is denied
+//   (or the page is not a secure context: no Cache Storage, no crypto.subtle), it simply
+//   starts the normal way.
+// - It is made after the page is ready and idle, by a second Pyodide in a worker
+//   (snapshot-worker.mjs), so neither the visit that makes it nor a game in progress slows down.
 // - <html data-start> says which path started the page: "snapshot" or "normal"; data-start-note
 //   says why a snapshot was not used. ?snapshot=off starts the normal way (for comparisons).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 import { whenReady } from "./ready.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "8f6cf9c6356e0f64";
+const APP_VERSION = "ef61ca905ed67af6";
 const APP_MODULES = [["./py/games/__init__.py", "./games/__init__.py"], ["./py/games/flowers/__init__.py", "./games/flowers/__init__.py"], ["./py/games/flowers/bots.py", "./games/flowers/bots.py"], ["./py/games/flowers/data.py", "./games/flowers/data.py"], ["./py/games/flowers/rules.py", "./games/flowers/rules.py"], ["./py/games/hoipho/__init__.py", "./games/hoipho/__init__.py"], ["./py/games/hoipho/bots.py", "./games/hoipho/bots.py"], ["./py/games/hoipho/data.py", "./games/hoipho/data.py"], ["./py/games/hoipho/rules.py", "./games/hoipho/rules.py"], ["./py/games/mojo/__init__.py", "./games/mojo/__init__.py"], ["./py/games/mojo/bots.py", "./games/mojo/bots.py"], ["./py/games/mojo/data.py", "./games/mojo/data.py"], ["./py/games/mojo/rules.py", "./games/mojo/rules.py"], ["./py/games/phopho/__init__.py", "./games/phopho/__init__.py"], ["./py/games/phopho/bots.py", "./games/phopho/bots.py"], ["./py/games/phopho/data.py", "./games/phopho/data.py"], ["./py/games/phopho/rules.py", "./games/phopho/rules.py"], ["./py/games/thenumber/__init__.py", "./games/thenumber/__init__.py"], ["./py/games/thenumber/bots.py", "./games/thenumber/bots.py"], ["./py/games/thenumber/data.py", "./games/thenumber/data.py"], ["./py/games/thenumber/rules.py", "./games/thenumber/rules.py"], ["./py/tabletop/__init__.py", "./tabletop/__init__.py"], ["./py/tabletop/bots.py", "./tabletop/bots.py"], ["./py/tabletop/game.py", "./tabletop/game.py"], ["./py/tabletop/match.py", "./tabletop/match.py"], ["./py/tabletop/rng.py", "./tabletop/rng.py"], ["./py/tabletop/saves.py", "./tabletop/saves.py"], ["./py/tabletop/search.py", "./tabletop/search.py"], ["./py/tabletop/share.py", "./tabletop/share.py"], ["./py/tabletop/simulate.py", "./tabletop/simulate.py"], ["./py/webui/app.py", "./webui/app.py"], ["./py/webui/browser.py", "./webui/browser.py"], ["./py/webui/html.py", "./webui/html.py"], ["./py/webui/lobby.py", "./webui/lobby.py"], ["./py/webui/replay.py", "./webui/replay.py"], ["./py/webui/table.py", "./webui/table.py"], ["./py/webui/renderers/__init__.py", "./webui/renderers/__init__.py"], ["./py/webui/renderers/flowers.py", "./webui/renderers/flowers.py"], ["./py/webui/renderers/hoipho.py", "./webui/renderers/hoipho.py"], ["./py/webui/renderers/mojo.py", "./webui/renderers/mojo.py"], ["./py/webui/renderers/phopho.py", "./webui/renderers/phopho.py"], ["./py/webui/renderers/thenumber.py", "./webui/renderers/thenumber.py"]];
 const APP_IMPORTS = ["webui.browser", "games", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.html", "webui.lobby", "webui.replay", "webui.table", "webui.renderers", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.thenumber", "pickle"];
 // version:end
 
 export { version };
 
-const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_FORMAT = 2;
 const CACHE_NAME = "banchoi-snapshots";
 const KEY = new URL(`./__snapshot__/format-${SNAPSHOT_FORMAT}/pyodide-${version}/app-${APP_VERSION}`, import.meta.url).href;
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
+const READ_LIMIT_MS = 4000; // a snapshot read slower than this is abandoned for the normal start
+const IDLE_BEFORE_SNAPSHOT_MS = 2000; // no click or key for this long before the worker starts
+const PLAY_PAUSE_MS = 1500; // and it pauses until the player has been still this long
 const root = document.documentElement;
+
+// Resolves to `promise`'s value, or rejects with `message` after `ms`.
+export function withTimeLimit(promise, ms, message) {
+  let timer;
+  const limit = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
 
 async function sha256(bytes) {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
@@ -38,74 +55,150 @@ async function openCache() {
   if (new URLSearchParams(location.search).get("snapshot") === "off") return [null, "snapshots are off (?snapshot=off)"];
   if (!globalThis.caches || !globalThis.crypto?.subtle) return [null, "this page has no Cache Storage"];
   try {
-    return [await caches.open(CACHE_NAME), ""];
+    return [await withTimeLimit(caches.open(CACHE_NAME), READ_LIMIT_MS, "timed out"), ""];
   } catch (error) {
-    return [null, "storage is denied here"];
+    return [null, error.message === "timed out" ? "Cache Storage did not answer in time" : "storage is denied here"];
   }
 }
 
-// The stored snapshot's bytes, checked, or null with the reason.
+class Discard extends Error {} // a snapshot not to use; its message is the note
+
+// The stored snapshot's bytes (not yet checked) and the check, a promise that rejects with a
+// Discard when the bytes are not the snapshot that was stored.
 async function readSnapshot(cache) {
-  const stale = (await cache.keys()).filter((request) => request.url !== KEY);
-  for (const request of stale) await cache.delete(request);
-  const response = await cache.match(KEY);
-  if (!response) return [null, stale.length ? "another version's snapshot was removed" : "no snapshot yet"];
+  const [response, keys] = await Promise.all([cache.match(KEY), cache.keys()]);
+  const stale = keys.filter((request) => request.url !== KEY);
+  stale.forEach((request) => cache.delete(request).catch(() => {})); // nothing waits for it
+  if (!response) throw new Discard(stale.length ? "another version's snapshot was removed" : "no snapshot yet");
+  const size = Number(response.headers.get("x-size"));
+  const expected = response.headers.get("x-sha256");
   const bytes = new Uint8Array(await response.arrayBuffer());
   performance.mark("snapshot-read");
-  const intact = bytes.length > 0 && (await sha256(bytes)) === response.headers.get("x-sha256");
-  performance.mark("snapshot-checked");
-  if (!intact) {
-    await cache.delete(KEY);
-    return [null, "a damaged snapshot was discarded"];
-  }
-  return [bytes, ""];
+  if (!bytes.length || bytes.length !== size) throw new Discard("a damaged snapshot was discarded"); // truncated
+  const check = sha256(bytes).then((sum) => {
+    performance.mark("snapshot-checked");
+    if (sum !== expected) throw new Discard("a damaged snapshot was discarded");
+  });
+  return [bytes, check];
 }
 
+// Stream targets PyScript gives loadPyodide; until it does (the interpreter may be up first),
+// output goes to the console.
+const streams = { stdout: null, stderr: null };
+const streamOptions = {
+  stdout: (line) => (streams.stdout ?? console.log)(line),
+  stderr: (line) => (streams.stderr ?? console.warn)(line),
+};
 
 function makeSnapshotLater() {
-  whenReady(() => {
+  whenReady(async () => {
+    await whenIdle(IDLE_BEFORE_SNAPSHOT_MS);
+    root.dataset.snapshot = "making";
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => {
-      root.dataset.snapshot = data.ok ? "stored" : "failed";
-      if (!data.ok) console.warn("No start-up snapshot:", data.error);
+    const done = (ok, error) => {
+      root.dataset.snapshot = ok ? "stored" : "failed";
+      if (!ok) console.warn("No start-up snapshot:", error);
       worker.terminate();
     };
-    worker.onerror = (event) => {
-      root.dataset.snapshot = "failed";
-      console.warn("No start-up snapshot:", event.message);
-      worker.terminate();
-    };
+    worker.onmessage = ({ data }) => done(data.ok, data.error);
+    worker.onerror = (event) => done(false, event.message);
+    // A tab whose service worker changed under it runs old code: its snapshot would mix versions.
+    navigator.serviceWorker?.addEventListener("controllerchange", () => done(false, "a new version took over"));
     const modules = APP_MODULES.map(([url, path]) => [new URL(url, location.href).href, path]);
     worker.postMessage({ key: KEY, cacheName: CACHE_NAME, indexURL, modules, preload: APP_IMPORTS });
+    pauseWhilePlaying(worker);
   });
 }
 
-export async function loadPyodide(options) {
-  performance.mark("interpreter-module");
-  const [cache, unavailable] = await openCache();
-  let note = unavailable;
-  if (cache) {
-    const [bytes, reason] = await readSnapshot(cache);
-    note = reason;
-    if (bytes) {
-      try {
-        const interpreter = await loadRuntime({ ...options, indexURL, _loadSnapshot: bytes });
-        performance.mark("snapshot-restored");
-        if (interpreter.runPython(`__import__("sys").modules.get("${APP_IMPORTS[0]}") is not None`)) {
-          root.dataset.start = "snapshot";
-          return interpreter;
-        }
-        note = "a snapshot without the app was discarded";
-      } catch (error) {
-        console.warn("The start-up snapshot did not load:", error);
-        note = "a snapshot that did not load was discarded";
-      }
-      await cache.delete(KEY);
+// While the worker runs, each click or key pauses it until the player has been still for
+// PLAY_PAUSE_MS (the worker stops between two imports).
+function pauseWhilePlaying(worker) {
+  let timer = null;
+  const busy = () => {
+    if (root.dataset.snapshot !== "making") {
+      for (const kind of ["pointerdown", "keydown"]) removeEventListener(kind, busy, true);
+      return;
     }
-  }
-  const interpreter = await loadRuntime({ ...options, indexURL });
+    if (timer === null) worker.postMessage("pause");
+    clearTimeout(timer);
+    timer = setTimeout(() => { timer = null; worker.postMessage("resume"); }, PLAY_PAUSE_MS);
+  };
+  addEventListener("pointerdown", busy, true);
+  addEventListener("keydown", busy, true);
+}
+
+// Resolves once the player has not clicked or typed for `quiet` ms and the page is idle: the
+// snapshot worker then takes a core without taking it from a move being played.
+function whenIdle(quiet) {
+  return new Promise((resolve) => {
+    let timer;
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        for (const kind of ["pointerdown", "keydown"]) removeEventListener(kind, arm, true);
+        (globalThis.requestIdleCallback ?? setTimeout)(() => resolve(), { timeout: quiet });
+      }, quiet);
+    };
+    for (const kind of ["pointerdown", "keydown"]) addEventListener(kind, arm, true);
+    arm();
+  });
+}
+
+async function startNormally(note, cache) {
+  const interpreter = await loadRuntime({ ...streamOptions, indexURL });
   root.dataset.start = "normal";
   root.dataset.startNote = note;
   if (cache) makeSnapshotLater();
   return interpreter;
+}
+
+async function start() {
+  performance.mark("interpreter-module");
+  const [cache, unavailable] = await openCache();
+  if (!cache) return startNormally(unavailable, null);
+  let bytes, check;
+  try {
+    [bytes, check] = await withTimeLimit(readSnapshot(cache), READ_LIMIT_MS, "the snapshot read did not finish in time");
+  } catch (error) {
+    // Not awaited: a cache that stalled a read may stall this too.
+    if (!(error instanceof Discard)) cache.delete(KEY).catch(() => {});
+    return startNormally(error.message, cache);
+  }
+  const checked = check.then(() => bytes);
+  checked.catch(() => {}); // loadPyodide awaits it later: a failure meanwhile is not "unhandled"
+  try {
+    // loadPyodide awaits _loadSnapshot only before it instantiates the WebAssembly it is
+    // fetching and compiling: the hash runs meanwhile.
+    const interpreter = await loadRuntime({ ...streamOptions, indexURL, _loadSnapshot: checked });
+    performance.mark("snapshot-restored");
+    if (interpreter.runPython(`__import__("sys").modules.get("${APP_IMPORTS[0]}") is not None`)) {
+      root.dataset.start = "snapshot";
+      return interpreter;
+    }
+    cache.delete(KEY).catch(() => {});
+    return startNormally("a snapshot without the app was discarded", cache);
+  } catch (error) {
+    if (!(error instanceof Discard)) console.warn("The start-up snapshot did not load:", error);
+    cache.delete(KEY).catch(() => {});
+    return startNormally(error instanceof Discard ? error.message : "a snapshot that did not load was discarded", cache);
+  }
+}
+
+let early = null;
+
+// Starts loading the interpreter now (boot.js calls this first thing); PyScript's call below
+// then picks it up.
+export function startEarly() {
+  early ??= start().catch((error) => {
+    globalThis.startupFailed?.("the Python runtime did not load (" + error.message + ")");
+    throw error;
+  });
+  return early;
+}
+
+export async function loadPyodide(options = {}) {
+  performance.mark("pyscript-asked");
+  streams.stdout = options.stdout ?? null;
+  streams.stderr = options.stderr ?? null;
+  return startEarly();
 }

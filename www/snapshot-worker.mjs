@@ -1,6 +1,8 @@
 // Makes the start-up snapshot for interpreter.mjs, off the page's thread: a fresh Pyodide
 // imports the app's modules (written where PyScript writes them), then its memory is stored in
-// Cache Storage with its SHA-256. Nothing here touches the page.
+// Cache Storage with its size and SHA-256. Nothing here touches the page. It imports one module
+// at a time and, between two, waits while the page says the player is busy (a 2-core phone has
+// no core to spare for both).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 
 async function sha256(bytes) {
@@ -8,21 +10,46 @@ async function sha256(bytes) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// The page says "pause" while the player clicks or types and "resume" once they stop: between
+// two steps the worker waits for that, so a move never shares the machine with an import.
+let resumed = null;
+let resume = () => {};
+
+function between() {
+  return resumed ?? new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 onmessage = async ({ data }) => {
+  if (data === "pause") {
+    resumed ??= new Promise((resolve) => { resume = resolve; });
+    return;
+  }
+  if (data === "resume") {
+    resumed = null;
+    resume();
+    return;
+  }
   try {
     const py = await loadPyodide({ indexURL: data.indexURL, _makeSnapshot: true });
-    for (const [url, path] of data.modules) {
+    const files = await Promise.all(data.modules.map(async ([url, path]) => {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return [path, new Uint8Array(await response.arrayBuffer())];
+    }));
+    for (const [path, bytes] of files) {
       const file = "/home/pyodide/" + path.replace(/^\.\//, "");
       py.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
-      py.FS.writeFile(file, new Uint8Array(await response.arrayBuffer()));
+      py.FS.writeFile(file, bytes);
     }
-    py.runPython(data.preload.map((name) => `import ${name}`).join("\n"));
+    await between();
+    for (const name of data.preload) {
+      py.runPython(`import ${name}`);
+      await between();
+    }
     const bytes = py.makeMemorySnapshot();
     const cache = await caches.open(data.cacheName);
     await cache.put(data.key, new Response(bytes, {
-      headers: { "content-type": "application/octet-stream", "x-sha256": await sha256(bytes) },
+      headers: { "content-type": "application/octet-stream", "x-size": String(bytes.length), "x-sha256": await sha256(bytes) },
     }));
     postMessage({ ok: true, size: bytes.length });
   } catch (error) {

@@ -1,0 +1,292 @@
+"""Start-up benchmarks for bench/run.py (issues 16 and 17): the `snapshot` and `hostile` sections.
+
+snapshot  repeat visits (snapshot restore) and first visits, as ratios to a bare PyScript page,
+          on a quiet machine and a busy one (two spinning processes beside the browser); the
+          restore timeline phase by phase, before and after (before = the start-up files of
+          BEFORE_COMMIT, served side by side); click latency while the snapshot worker runs.
+hostile   time to a clear message, or to ready, in each hostile place the page may be opened.
+"""
+
+import contextlib
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import dist
+import headless
+
+ROOT = headless.ROOT
+# The start-up as it was before issue 17's work (the last merged main).
+BEFORE_COMMIT = "03a99d9"
+STARTUP_FILES = ("index.html", "www/boot.js", "www/interpreter.mjs", "www/snapshot-worker.mjs", "www/ready.mjs",
+                 "www/memory-idb.js", "sw.js")
+PHASES = ("interpreter-module", "snapshot-read", "snapshot-checked", "snapshot-restored", "pyscript-asked")
+MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
+
+
+def percentile(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+@contextlib.contextmanager
+def busy_machine(spinners=2):
+    """Two processes that spin a core each, as other programs on a 2-core phone would."""
+    procs = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(spinners)]
+    try:
+        yield
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait()
+
+
+def build_before(dest):
+    """The site with the start-up files of BEFORE_COMMIT (everything else as now)."""
+    dist.build(dest)
+    for path in STARTUP_FILES:
+        old = subprocess.run(["git", "-C", ROOT, "show", "{}:{}".format(BEFORE_COMMIT, path)], capture_output=True, check=True).stdout
+        with open(os.path.join(dest, path), "wb") as f:
+            f.write(old)
+    return dest
+
+
+def _ready_at(target):
+    target.wait_for_function("window.__readyAt !== null", timeout=180_000)
+    return target.evaluate("window.__readyAt")
+
+
+def _fresh_visit(browser, url, probe):
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(probe)
+    page = context.new_page()
+    page.goto(url)
+    value = _ready_at(page)
+    context.close()
+    return value
+
+
+def _visits(browser, probe, pages, repeat_pages, rounds):
+    """Repeat visits in one profile that made the snapshots, then first visits in fresh
+    profiles; the pages alternate visit by visit so that all see the same load."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(probe)
+    page = context.new_page()
+    for url in repeat_pages.values():
+        if "bare" in url:
+            continue
+        page.goto(url)
+        page.wait_for_selector("html[data-snapshot='stored']", state="attached", timeout=300_000)
+    repeat = {name: [] for name in repeat_pages}
+    phases = {name: [] for name in repeat_pages}
+    started = {name: set() for name in repeat_pages}
+    for _ in range(rounds):
+        for name, url in repeat_pages.items():
+            page.goto(url)
+            repeat[name].append(_ready_at(page))
+            phases[name].append(page.evaluate(MARKS))
+            started[name].add(page.get_attribute("html", "data-start"))
+    context.close()
+    first = {name: [] for name in pages}
+    for _ in range(rounds):
+        for name, url in pages.items():
+            first[name].append(_fresh_visit(browser, url, probe))
+    return repeat, phases, started, first
+
+
+def snapshot(browser, base, probe, rounds):
+    before_dir = build_before(os.path.join(tempfile.mkdtemp(), "site"))
+    before_server, before_base = headless.start_server(root=before_dir)
+    bare = base + "bench/bare.html"
+    repeat_pages = {"after": base, "before": before_base, "bare": bare}
+    first_pages = {"after": base, "before": before_base, "bare": bare}
+    out = {"rounds": rounds, "before_commit": BEFORE_COMMIT}
+    try:
+        for load in ("quiet", "busy"):
+            print("snapshot start-up, {} machine...".format(load), flush=True)
+            with busy_machine() if load == "busy" else contextlib.nullcontext():
+                repeat, phases, started, first = _visits(browser, probe, first_pages, repeat_pages, rounds)
+            rmed = {n: statistics.median(t) for n, t in repeat.items()}
+            fmed = {n: statistics.median(t) for n, t in first.items()}
+            out[load] = {
+                "repeat": repeat, "first": first, "started": {n: sorted(s, key=str) for n, s in started.items()},
+                "repeat_median": rmed, "first_median": fmed,
+                "repeat_ratio": {n: rmed[n] / rmed["bare"] for n in rmed},
+                "first_ratio": {n: fmed[n] / fmed["bare"] for n in fmed},
+                "phases": {n: {p: statistics.median(v[p] for v in phases[n]) for p in PHASES if all(p in v for v in phases[n])}
+                           for n in ("after", "before")},
+            }
+    finally:
+        before_server.shutdown()
+    print("clicks while the snapshot worker runs...", flush=True)
+    out["clicks"] = clicks_while_snapshotting(browser, base)
+    return out
+
+
+CLICK_PROBE = """
+window.__clicks = []; window.__pending = null;
+addEventListener('click', e => {
+  const el = e.target.closest && e.target.closest('[data-act]');
+  window.__pending = {t0: performance.now(), worker: document.documentElement.dataset.snapshot || 'none'};
+}, true);
+new MutationObserver(() => {
+  const p = window.__pending;
+  if (!p) return;
+  window.__pending = null;
+  requestAnimationFrame(() => window.__clicks.push({worker: p.worker, frame: performance.now() - p.t0}));
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def clicks_while_snapshotting(browser, base, rounds=3):
+    """A first visit plays The Number: clicks (to the next frame) while the worker makes the
+    snapshot, and after it stored it; on a busy machine, where a 2-core phone would be."""
+    samples = []
+    with busy_machine():
+        for r in range(rounds):
+            context = browser.new_context(service_workers="block")
+            context.add_init_script(CLICK_PROBE)
+            page = context.new_page()
+            page.goto(base + "?game=thenumber&seats=human,easy&seed={}&speed=instant".format(40 + r))
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=180_000)
+            page.wait_for_selector("html[data-snapshot='making']", state="attached", timeout=60_000)
+            phase_end = None
+            while True:
+                state = page.get_attribute("html", "data-snapshot")
+                if state == "stored" and phase_end is None:
+                    phase_end = time.monotonic() + 4  # a few turns after, for comparison
+                if phase_end and time.monotonic() > phase_end:
+                    break
+                page.wait_for_selector(".pad .key.legal, html[data-over]", state="attached", timeout=60_000)
+                if page.locator("html[data-over]").count():
+                    page.goto(base + "?game=thenumber&seats=human,easy&speed=instant")
+                    page.wait_for_selector("html[data-ready]", state="attached")
+                    page.wait_for_selector(".pad .key.legal")
+                digit = page.locator(".key.legal").all_inner_texts()[-1]
+                for _ in range(3):
+                    page.click(".key[data-arg='{}']".format(digit))
+                page.click("button.write")
+                page.wait_for_function("!document.querySelector('.pad') || document.querySelector('.reveal')")
+            samples += page.evaluate("window.__clicks")
+            context.close()
+    out = {}
+    for label, states in (("while the worker makes the snapshot", ("making",)), ("after it stored it", ("stored",))):
+        values = [s["frame"] for s in samples if s["worker"] in states]
+        if values:
+            out[label] = {"n": len(values), "median": statistics.median(values), "p95": percentile(values, 0.95), "max": max(values)}
+    return out
+
+
+# --- hostile places: time to a clear message or to ready ----------------------------------
+
+GAME = "?game=thenumber&embed=1&seats=human,easy&seed=5&speed=instant"
+
+
+def _until(frame, limit=60):
+    """Seconds until the frame (a Playwright frame locator or page) shows the message or is
+    ready, and which; polled from the driver through locators, which work in a frame that runs
+    no script."""
+    started = time.monotonic()
+    slow = ""
+    while time.monotonic() - started < limit:
+        try:
+            if frame.locator("html[data-ready]").count():
+                return time.monotonic() - started, "ready" + slow
+            if frame.locator("html[data-stuck='slow']").count() and not slow:
+                slow = " (after the 10 s notice)"  # keep waiting: it may still start
+            elif frame.locator("#start-problem").is_visible() and not frame.locator("html[data-stuck='slow']").count():
+                return time.monotonic() - started, "message"
+        except Exception:
+            pass
+        time.sleep(0.05)
+    return limit, "nothing"
+
+
+def hostile(browser, base, host_dir, host, rounds=2):
+    def post(name, attrs):
+        with open(os.path.join(host_dir, name), "w") as f:
+            f.write('<!doctype html><h1>A blog post</h1><iframe {} src="{}{}" width="900" height="700"></iframe>'.format(attrs, base, GAME))
+        return host + name
+
+    cases = {
+        "about:blank parent (srcdoc-like; not a secure context, storage denied)": ("blank", None),
+        "cross-origin iframe (storage denied)": ("frame", post("plain.html", "")),
+        "sandbox allow-scripts allow-same-origin": ("frame", post("same.html", 'sandbox="allow-scripts allow-same-origin"')),
+        "sandbox allow-scripts (no same-origin)": ("frame", post("scripts.html", 'sandbox="allow-scripts"')),
+        "sandbox without scripts": ("frame", post("none.html", 'sandbox=""')),
+        "no WebAssembly": ("nowasm", base + GAME),
+        "service worker refused": ("page", base + GAME),
+        "plain http (not a secure context)": ("http", None),
+    }
+    port = base.split(":")[2].rstrip("/")
+    insecure = headless.launch(browser.browser_type, ["--host-resolver-rules=MAP banchoi.test 127.0.0.1"])
+    out = {}
+    try:
+        for label, (kind, url) in cases.items():
+            times, states = [], set()
+            for _ in range(rounds):
+                context = (insecure if kind == "http" else browser).new_context(service_workers="block")
+                if kind == "nowasm":
+                    context.add_init_script("delete globalThis.WebAssembly")
+                page = context.new_page()
+                started = time.monotonic()
+                if kind == "blank":
+                    page.set_content('<iframe src="{}{}" width="900" height="700"></iframe>'.format(base, GAME))
+                elif kind == "http":
+                    page.goto("http://banchoi.test:{}/{}".format(port, GAME), wait_until="commit")
+                else:
+                    page.goto(url, wait_until="commit")
+                seconds, state = _until(page.frame_locator("iframe") if kind in ("blank", "frame") else page)
+                times.append(time.monotonic() - started)
+                states.add(state)
+                context.close()
+            out[label] = {"median": statistics.median(times), "max": max(times), "ends_in": sorted(states)}
+    finally:
+        insecure.close()
+    return out
+
+
+def write(results, out):
+    if "snapshot" in results:
+        r = results["snapshot"]
+        out += ["## Start-up: repeat visits (snapshot) and first visits, quiet and busy ({} visits each, alternating)".format(r["rounds"]), "",
+                "\"before\" is the same site with the start-up files of commit {} (snapshot read only after "
+                "@pyscript/core loaded, then a full SHA-256 pass, then the restore); \"after\" starts the interpreter "
+                "and the snapshot read first thing and hashes while Pyodide compiles. Busy = two processes spinning "
+                "a core each beside the browser, on this 2-core machine.".format(r["before_commit"]), "",
+                "| machine | visit | after | before | bare page | after / bare | before / bare | started by (after) |",
+                "|---|---|---|---|---|---|---|---|"]
+        for load in ("quiet", "busy"):
+            x = r[load]
+            out.append("| {} | repeat (snapshot) | {:.0f} ms | {:.0f} ms | {:.0f} ms | **{:.2f}** | {:.2f} | {} |".format(
+                load, x["repeat_median"]["after"], x["repeat_median"]["before"], x["repeat_median"]["bare"],
+                x["repeat_ratio"]["after"], x["repeat_ratio"]["before"], ", ".join(map(str, x["started"]["after"]))))
+            out.append("| {} | first (fresh profile) | {:.0f} ms | {:.0f} ms | {:.0f} ms | **{:.2f}** | {:.2f} | normal |".format(
+                load, x["first_median"]["after"], x["first_median"]["before"], x["first_median"]["bare"],
+                x["first_ratio"]["after"], x["first_ratio"]["before"]))
+        out += ["", "Goals: repeat visits at most 0.25 × bare, first visits at most 1.05 × bare.", "",
+                "Restore timeline, median ms from navigation (repeat visits):", "",
+                "| machine | version | start of the interpreter module | snapshot read | checked | PyScript asks for the interpreter | restored | ready |",
+                "|---|---|---|---|---|---|---|---|"]
+        for load in ("quiet", "busy"):
+            for version in ("before", "after"):
+                ph = r[load]["phases"][version]
+                cells = ["{:.0f}".format(ph[p]) if p in ph else "—" for p in
+                         ("interpreter-module", "snapshot-read", "snapshot-checked", "pyscript-asked", "snapshot-restored")]
+                out.append("| {} | {} | {} | {:.0f} |".format(load, version, " | ".join(cells), r[load]["repeat_median"][version]))
+        out += ["", "Click to next frame in The Number on a busy machine, first visit (the worker starts once the "
+                    "player has not clicked for 2 s):", "", "| when | clicks | median | p95 | max |", "|---|---|---|---|---|"]
+        for label, c in r["clicks"].items():
+            out.append("| {} | {} | {:.1f} ms | {:.1f} ms | {:.1f} ms |".format(label, c["n"], c["median"], c["p95"], c["max"]))
+        out.append("")
+    if "hostile" in results:
+        out += ["## Start-up in hostile places: time to a clear message or to ready", "",
+                "Wall clock from navigation, seen from the test driver; the watchdog's limit is 10 s.", "",
+                "| place | ends in | median | max |", "|---|---|---|---|"]
+        for label, h in results["hostile"].items():
+            out.append("| {} | {} | {:.1f} s | {:.1f} s |".format(label, ", ".join(h["ends_in"]), h["median"], h["max"]))
+        out.append("")
+    return out
