@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "a5debfde4128d7eb";
+const VERSION = "67548b916641a2f0";
 const APP_FILES = [
   "./",
   "./index.html",

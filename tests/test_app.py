@@ -332,3 +332,53 @@ def test_the_replay_viewer_passes_view_gestures_to_the_game():
     assert app.screen == "replay"
     app.handle("flowers-zoom", "in")
     assert app.prefs.get("flowers-zoom") == 1 and app.screen == "replay"
+
+
+def test_replay_of_an_unfinished_two_human_game_never_shows_either_hand():
+    """Pass-the-device games: a replay (from the lobby or a share link) of a game still being
+    played shows public information only, whatever seat is asked for."""
+    from games import GAMES
+    from webui import replay as replay_view
+
+    for game_id, game in GAMES.items():
+        if not game.info.private_information:
+            continue
+        players = max(2, game.info.min_players)
+        seats = ",".join(["human", "human"] + ["easy"] * (players - 2))
+        app, platform, _ = open_app({"game": game_id, "seats": seats, "seed": "5", "speed": "instant"})
+        for _ in range(6):  # a few moves, bots' and people's alike
+            seat = app.match.to_act()[0]
+            app.match.play(seat, app.match.legal(seat)[0])
+        assert not app.match.is_over()
+        for opener in ("replay-this", "share"):
+            if opener == "share":
+                app.handle("share")
+                viewer, vplatform, _ = open_app({"g": app.share_link.split("#g=", 1)[1]}, DictStorage())
+            else:
+                app.handle("replay-this")
+                viewer, vplatform = app, platform
+            assert viewer.screen == "replay" and viewer.replay.perspectives() == []
+            assert "See as" not in vplatform.html and "Hands stay hidden" in vplatform.text
+            for step in range(viewer.replay.last + 1):
+                viewer.replay.goto(step)
+                public = replay_view.render(viewer)
+                for seat in ("0", "1"):
+                    vplatform.forms["replay-controls"] = {"seat": seat}
+                    viewer.handle("replay-seat")
+                    assert viewer.replay.perspective is None
+                    assert vplatform.html == public, (game_id, step, seat)
+            if opener == "replay-this":
+                app.handle("continue-here")
+
+
+def test_replay_of_an_unfinished_solo_game_offers_only_the_humans_view():
+    app, platform, _ = open_app({"game": "phopho", "seats": "human,normal", "seed": "5", "speed": "instant"})
+    platform.run()
+    app.handle("replay-this")
+    assert app.replay.perspectives() == [0]
+    platform.forms["replay-controls"] = {"seat": "1"}
+    app.handle("replay-seat")
+    assert app.replay.perspective is None
+    platform.forms["replay-controls"] = {"seat": "0"}
+    app.handle("replay-seat")
+    assert app.replay.perspective == 0 and "Your hand" in platform.text

@@ -426,7 +426,7 @@ class App:
 
     def on_replay_seat(self, _):
         value = self.platform.form("replay-controls").get("seat", "")
-        self.replay.perspective = int(value) if value.isdigit() else None
+        self.replay.see_as(int(value) if value.isdigit() else None)
         self.render()
 
     def on_continue_here(self, _):
