@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "67548b916641a2f0";
+const VERSION = "eb08efc56f6caa2a";
 const APP_FILES = [
   "./",
   "./index.html",

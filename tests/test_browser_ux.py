@@ -1,0 +1,96 @@
+"""Every game as a player meets it on a phone, with a keyboard, with a screen reader: nothing
+wider than the screen, the action on the first screen, no serious accessibility violation, a
+whole game by keyboard alone, animations off when the user asks for less motion.
+
+Each test runs for every game in the registries (py/games GAMES, webui RENDERERS), so a new game
+gets the same checks when it is registered."""
+
+import os
+import random
+
+import pytest
+
+from conftest import open_page
+from games import GAMES
+from tabletop import bots as botlib
+from tabletop import share
+from tabletop.match import Match, make_seats
+from webui.renderers import RENDERERS
+
+pytestmark = pytest.mark.browser
+
+PHONES = [(390, 844), (360, 740)]
+AXE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "node_modules", "axe-core", "axe.min.js")
+
+# Elements wider than the page, or sticking out of it sideways (fixed overlays excepted: they
+# are sized to the screen by definition).
+TOO_WIDE = """() => {
+  const width = document.documentElement.clientWidth, out = [];
+  if (document.documentElement.scrollWidth > width) out.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+  for (const el of document.querySelectorAll('#app *')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    if (r.right > width + 0.5 || r.left < -0.5) out.push(el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+  }
+  return out.slice(0, 8);
+}"""
+
+
+def game_ids():
+    assert set(GAMES) == set(RENDERERS)
+    return sorted(GAMES)
+
+
+def finished_link(game_id, seed=3):
+    """The share code of a whole game played by Easy bots, with long-ish names."""
+    game = GAMES[game_id]
+    players = game.info.max_players
+    seats = make_seats(["easy"] * players, ["Player number {}".format(i + 1) for i in range(players)])
+    match = Match(game, seats, {}, seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.play(seat, botlib.choose(game, "easy", match.view(seat), seat, match.legal(seat), rng))
+    return share.encode(match)
+
+
+def too_wide(page, where):
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(50)
+        wide = page.evaluate(TOO_WIDE)
+        assert not wide, "{} at {}x{}: {}".format(where, width, height, wide)
+
+
+def start_from_dialog(page, site, game_id):
+    """The new-game dialog at the largest player count, one human and Normal bots; returns once
+    the human may act."""
+    open_page(page, site + "?game={}&speed=instant".format(game_id))
+    page.wait_for_selector("#new-game")
+    page.select_option("#new-game [name=players]", str(GAMES[game_id].info.max_players))
+    page.wait_for_selector("#new-game [name=kind-{}]".format(GAMES[game_id].info.max_players - 1))
+
+
+def wait_for_my_turn(page):
+    page.wait_for_function("() => (document.querySelector('#status') || {}).textContent.startsWith('Your turn')")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_phone_screens_fit_and_the_action_comes_first(page, site, game_id):
+    start_from_dialog(page, site, game_id)
+    too_wide(page, "new-game dialog")
+    page.click("#new-game button[type=submit]")
+    wait_for_my_turn(page)
+    too_wide(page, "table at start")
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        box = page.locator(".board [data-act=play]").first.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, \
+            "{} at {}x{}: the first control to play is at y={}".format(game_id, width, height, box)
+    page.evaluate("code => { location.hash = 'g=' + code + '&continue=1'; }", finished_link(game_id))
+    page.wait_for_selector("#score-sheet")
+    too_wide(page, "score sheet")
+    page.click("#score-sheet [data-act=lobby]")
+    page.wait_for_selector(".saves tr[data-save]")
+    too_wide(page, "lobby with saved games")
