@@ -184,7 +184,7 @@ def test_new_game_dialog_reads_the_form():
     app.handle("lobby")
     app.handle("new", "thenumber")
     app.handle("start")
-    assert "The seed must be a whole number" in platform.text
+    assert "The shuffle number must be a whole number" in platform.text
 
 
 def test_announcements_since_the_players_last_move_show_under_the_status():
@@ -382,3 +382,54 @@ def test_replay_of_an_unfinished_solo_game_offers_only_the_humans_view():
     platform.forms["replay-controls"] = {"seat": "0"}
     app.handle("replay-seat")
     assert app.replay.perspective == 0 and "Your hand" in platform.text
+
+
+def test_rules_panel_starts_with_how_to_play_and_hides_the_source_tags():
+    from games import GAMES
+
+    for game_id, game in GAMES.items():
+        app, platform, _ = open_app({"game": game_id, "seats": ",".join(["human"] + ["easy"] * (game.info.min_players - 1)), "seed": "1"})
+        app.handle("rules")
+        text = platform.text
+        panel = text[text.index('<aside class="rules"'):text.index("</aside>")]
+        if game.info.how_to_play:
+            assert panel.index("How to play") < panel.index("Full rules") < panel.index(game.info.rules[0].id)
+            assert 'class="how-figure"' in panel  # the game's own drawings
+        for tag_word in ("(seed)", "(public)", "(ruling)", "(seed, ", "the seed", "seeds"):
+            assert tag_word not in panel, (game_id, tag_word)
+        rulings = [r for r in game.info.rules if r.is_ruling]
+        assert panel.count(">House ruling</span>") == len(rulings)
+        app.handle("lobby")
+        app.handle("new", game_id)
+        assert "Shuffle number" in platform.text and "Seed" not in platform.text
+
+
+def test_rules_panel_of_a_game_without_how_to_play_shows_the_rules_only():
+    from dataclasses import replace
+
+    from games import GAMES
+    from webui import rules
+
+    info = replace(GAMES["mojo"].info, how_to_play=())
+    panel = rules.panel(info, "")
+    assert "How to play" not in panel and "Full rules" not in panel and "Rules of Mojo" in panel
+
+
+def test_rule_numbers_in_log_lines_become_links_to_the_rules_panel():
+    from games import GAMES
+    from webui import rules
+
+    info = GAMES["hoipho"].info
+    html_text = rules.with_links("Nothing to gain (HP-7). Ships pay (the one alone: HP-3)", info)
+    assert "HP-7" not in html_text.split("<button")[0] and "(the one alone)" in html_text
+    assert html_text.count('data-act="rule"') == 2 and 'data-arg="HP-7"' in html_text and 'data-arg="HP-3"' in html_text
+    assert rules.with_links("Round over (XX-99)", info) == "Round over (XX-99)"  # not a rule of this game
+    app, platform, _ = open_app({"game": "mojo", "seats": "human,easy", "seed": "2", "speed": "instant"})
+    platform.run()
+    app.handle("rule", "MJ-5")
+    assert app.show_rules and 'id="rule-MJ-5"' in platform.html
+    # a finished game's notes name rules only by link
+    app, platform, _ = open_app({"game": "mojo", "seats": "easy,easy", "seed": "2", "speed": "instant"})
+    platform.run()
+    sheet = platform.html[platform.html.index('id="score-sheet"'):]
+    assert "(MJ-12)" not in sheet and 'data-arg="MJ-12"' in sheet

@@ -62,6 +62,9 @@ class GameInfo:
     rules: tuple = ()  # Rule, ...
     options: tuple = ()  # Option, ...
     intro: str = ""  # a short paragraph above the rules
+    # "How to play" for a newcomer, shown before the full rules: about a dozen short lines
+    # (the goal, a turn, the end), each one a sentence. Empty: the panel shows the rules only.
+    how_to_play: tuple = ()
     # False when no player ever knows something another does not (Flowers): then players
     # sharing one device need no "pass the device" cover between their turns.
     private_information: bool = True

@@ -26,7 +26,7 @@ from tabletop import bots as botlib
 from tabletop import saves, share
 from tabletop.match import HUMAN, Match, make_seats
 
-from . import lobby, replay, table
+from . import lobby, replay, rules, table
 from .html import attrs, button, esc, tag
 from .renderers import RENDERERS
 
@@ -135,7 +135,7 @@ class App:
         game = GAMES[game_id]
         seed_text = str(seed or "").strip()
         if seed_text and not seed_text.lstrip("-").isdigit():
-            raise IllegalAction("The seed must be a whole number (or left empty for a random game).")
+            raise IllegalAction("The shuffle number must be a whole number (or left empty for a random game).")
         seats = make_seats(kinds, names)
         match = Match(game, seats, options, int(seed_text) if seed_text else self.platform.new_seed())
         self.created = self.platform.now()
@@ -365,8 +365,11 @@ class App:
             href = self.platform.page_url()
         return tag("a", "Open full page ↗", href=href, target="_blank", rel="noopener", class_="full-page")
 
-    def notices(self):
-        return [tag("p", esc(m) + " " + button("Dismiss", "dismiss", class_="link"), class_="notice", role="alert")
+    def notices(self, info=None):
+        """The messages for the player; on a game screen (`info`: its game) rule numbers become
+        links to the rules panel."""
+        return [tag("p", (rules.with_links(m, info) if info else esc(m)) + " " + button("Dismiss", "dismiss", class_="link"),
+                    class_="notice", role="alert")
                 for m in (self.notice, self.store.notice) if m]
 
     def share_dialog(self):
@@ -535,6 +538,12 @@ class App:
     def on_rules(self, _):
         self.show_rules = not self.show_rules
         self.render()
+
+    def on_rule(self, rule_id):
+        """A rule link in a log line or a notice: the rules panel, open at that rule."""
+        self.show_rules = True
+        self.render()
+        self.platform.focus("#rule-" + rule_id)
 
     def on_ready(self, seat):
         self.lift_cover(int(seat))

@@ -101,7 +101,7 @@ def dialog(app):
         + tag("label", "Players " + players, class_="players-field")
         + tag("fieldset", tag("legend", "Seats") + "".join(seats))
         + "".join(options)
-        + tag("label", "Seed (optional, replays the same shuffles) " + "<input{}>".format(attrs(name="seed", value=d["seed"], inputmode="numeric", placeholder="random")), class_="seed-field")
+        + tag("label", "Shuffle number (optional: the same number deals the same cards) " + "<input{}>".format(attrs(name="seed", value=d["seed"], inputmode="numeric", placeholder="random")), class_="seed-field")
         + tag("div", button("Start", "start", class_="primary", type="submit") + button("Cancel", "close-dialog"), class_="dialog-buttons")
     )
     form = tag("form", body, id="new-game", class_="dialog", data_submit="start", role="dialog", aria_modal="true", aria_labelledby="dialog-title")

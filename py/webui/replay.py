@@ -14,7 +14,7 @@ from tabletop.match import Match
 
 from .html import attrs, button, esc, tag
 from .renderers import RENDERERS
-from .table import Context, log_section, player_panels, rules_section, score_sheet
+from .table import Context, event_html, log_section, player_panels, rules_section, score_sheet
 
 
 class Replay:
@@ -86,13 +86,13 @@ def controls(app, replay):
     )
 
 
-def status(replay):
+def status(ctx, replay):
     match = replay.match
     if replay.step == 0:
         return "The start of the game, before the first move."
     latest = [e for e in match.log_for(replay.perspective) if e["ply"] == replay.step]
-    text = " ".join(match.text(e) for e in latest) or "A hidden move."
-    return "Move {}: {}".format(replay.step, esc(text))
+    text = " ".join(event_html(ctx, e) for e in latest) or "A hidden move."
+    return "Move {}: {}".format(replay.step, text)
 
 
 def render(app):
@@ -106,8 +106,8 @@ def render(app):
         + tag("nav", button("Share", "share") + button("Hide rules" if app.show_rules else "Rules", "rules") + app.exit_link()),
         class_="bar",
     )
-    parts = [bar, controls(app, replay), tag("p", status(replay), class_="status", id="status", role="status", aria_live="polite")]
-    parts += app.notices()
+    parts = [bar, controls(app, replay), tag("p", status(ctx, replay), class_="status", id="status", role="status", aria_live="polite")]
+    parts += app.notices(replay.game.info)
     if app.show_rules:
         parts.append(rules_section(ctx))
     board = renderer.board(ctx)

@@ -4,6 +4,7 @@ come from the game's renderer (renderers/__init__.py)."""
 
 from tabletop.match import seat_label
 
+from . import rules
 from .html import button, esc, join_names, tag
 from .renderers import RENDERERS
 
@@ -56,10 +57,10 @@ def announcements(ctx):
     if not news:
         return ""
     shown, earlier = news[-4:], news[:-4]
-    items = "".join(tag("li", esc(ctx.match.text(e))) for e in shown)
+    items = "".join(tag("li", event_html(ctx, e)) for e in shown)
     if earlier:  # several turns went by: the older news stay one click away, not lost
         items = tag("li", tag("details", tag("summary", "{} earlier".format(len(earlier)))
-                              + tag("ul", "".join(tag("li", esc(ctx.match.text(e))) for e in earlier))),
+                              + tag("ul", "".join(tag("li", event_html(ctx, e)) for e in earlier))),
                     class_="announce-earlier") + items
     return tag("ul", items, class_="announce", aria_live="polite")
 
@@ -83,28 +84,19 @@ def player_panels(ctx, renderer):
 
 def log_section(ctx):
     entries = ctx.match.log_for(ctx.viewer)[-300:]
-    items = "".join(tag("li", esc(ctx.match.text(e)), class_="log-" + e["type"]) for e in reversed(entries))
+    items = "".join(tag("li", event_html(ctx, e), class_="log-" + e["type"]) for e in reversed(entries))
     return tag("section", tag("h2", "Game log") + tag("ol", items, reversed=True, class_="log-list"), class_="log", aria_label="Game log")
 
 
 def rules_section(ctx):
-    info = ctx.game.info
-    parts = [tag("h2", "Rules of " + esc(info.title)), tag("p", esc(info.intro))]
-    section = None
-    items = []
-    for rule in info.rules:
-        if rule.section != section:
-            if items:
-                parts.append(tag("ul", "".join(items)))
-                items = []
-            section = rule.section
-            parts.append(tag("h3", esc(section)))
-        badge = tag("span", "Ruling", class_="badge ruling", title="A choice made for this app where the published rules are silent") if rule.is_ruling else ""
-        items.append(tag("li", tag("b", esc(rule.id)) + " " + badge + esc(rule.text) + tag("span", " (" + esc(rule.source) + ")", class_="source"),
-                         class_="rule" + (" is-ruling" if rule.is_ruling else ""), data_rule=rule.id))
-    if items:
-        parts.append(tag("ul", "".join(items)))
-    return tag("aside", "".join(parts), class_="rules", id="rules", aria_label="Rules")
+    renderer = RENDERERS[ctx.game.info.id]
+    pictures = renderer.rules_pictures() if hasattr(renderer, "rules_pictures") else ""
+    return rules.panel(ctx.game.info, pictures)
+
+
+def event_html(ctx, event):
+    """An event's log line as HTML: names filled in, rule numbers turned into small links."""
+    return rules.with_links(ctx.match.text(event), ctx.game.info, event.get("rules", ()))
 
 
 def score_sheet(ctx, buttons=True):
@@ -117,7 +109,7 @@ def score_sheet(ctx, buttons=True):
         tag("tr", tag("th", esc(row["label"]), scope="row") + "".join(tag("td", esc(v)) for v in row["values"]), class_=row.get("kind", "line"))
         for row in result["sheet"]
     )
-    notes = "".join(tag("p", esc(ctx.match.text({"text": n})), class_="note") for n in result.get("notes", []))
+    notes = "".join(tag("p", event_html(ctx, {"text": n}), class_="note") for n in result.get("notes", []))
     if ctx.app.record_note and ctx.match is ctx.app.match:  # not in the replay viewer
         notes += tag("p", esc(ctx.app.record_note), class_="record")
     return tag(
@@ -163,7 +155,7 @@ def render(app):
     parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", role="status", aria_live="polite")]
     if app.cover is None:
         parts.append(announcements(ctx))
-    parts += app.notices()
+    parts += app.notices(ctx.game.info)
     if app.show_rules:
         parts.append(rules_section(ctx))
     board = renderer.board(ctx)

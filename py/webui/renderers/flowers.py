@@ -5,7 +5,7 @@ there, and the end scoring drawn on each garden."""
 from games.flowers.data import BUTTERFLY, CARDS, COLOUR, NUMBER, SYMBOLS
 from games.flowers.rules import neighbours, score_garden, xy
 
-from ..html import button, esc, tag
+from ..html import button, esc, figure, tag
 
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (-3, 5)  # zoom steps below and above "fit"
@@ -243,6 +243,15 @@ class FlowersRenderer:
         if n == 1:
             return "{} 1s touching (a 1 stands alone)".format(size)
         return "{} {} ({} needed)".format("a lone" if size == 1 else size, "{}s".format(n) if size > 1 else n, n)
+
+    def rules_pictures(self):
+        """How to play: exact number groups score, a wrong one is removed."""
+        def first(colour, number):
+            return next(i for i, c in enumerate(CARDS) if c[0] == colour and c[1] == number)
+        twos = card_box(first("red", 2), " flowers-tiny") + card_box(first("blue", 2), " flowers-tiny")
+        threes = "".join(card_box(first(c, 3), " flowers-tiny") for c in ("yellow", "green"))
+        return (figure(twos, "Two 2s together: a good group")
+                + figure(threes, "Only two 3s: removed at the end"))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):

@@ -4,7 +4,7 @@ choices, and the round's result."""
 from games.hoipho.data import MERCHANTS, SHIP_PAY
 from games.hoipho.rules import card_name, is_ship, left_of, printed, skill_of
 
-from ..html import button, esc, join_names, tag
+from ..html import button, esc, figure, join_names, tag
 
 SHORT_SKILL = {
     "mouse": "+3 coins, then rock-paper-scissors: the loser discards half their coins",
@@ -61,6 +61,11 @@ def card_class(card, extra=""):
 
 
 class HoiPhoRenderer:
+    def rules_pictures(self):
+        """How to play: a turn's reveal, the lowest merchant's skill firing."""
+        cards = "".join(tag("div", card_face(c), class_=card_class(c)) for c in ("m2", "m7", "s1"))
+        return figure(tag("div", cards, class_="hoipho-how"), "Shown at once: 7 earns 2 coins, 2 earns 1 and fires its skill, the ship pays 3")
+
     # --- the status line ---------------------------------------------------------------------
     def prompt(self, ctx, seat):
         view = ctx.view

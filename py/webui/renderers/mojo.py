@@ -4,7 +4,7 @@ it does), face-down and face-up cards in front of the players, and the round sco
 from games.mojo.data import COLOUR_OF, COLOURS, MOJO_PENALTY, SYMBOLS
 from games.mojo.rules import compare
 
-from ..html import button, esc, tag
+from ..html import button, esc, figure, tag
 
 OUTCOME = {"lower": "lower · turn ends", "higher": "higher · you draw", "same": "same · play again"}
 PILE_SHOWN = 6  # cards of the play pile shown under the top one
@@ -178,6 +178,11 @@ class MojoRenderer:
         return tag("section", tag("h3", esc(title)) + tag("table", tag("caption", "Highest card of each colour (hand and face-up cards), then the Mojo card")
                                                   + tag("thead", head) + tag("tbody", "".join(rows)), class_="score-sheet mojo-round-sheet") + note,
                    class_="mojo-round" + (" fresh" if fresh else ""), aria_label=title)
+
+    def rules_pictures(self):
+        """How to play: what a card does on the pile's top card."""
+        return "".join(figure(card(top) + " " + card(v), words) for top, v, words in
+                       ((9, 4, "Lower: your turn ends"), (4, 9, "Higher: you draw"), (6, 6, "Same: play again")))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):

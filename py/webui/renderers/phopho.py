@@ -12,7 +12,7 @@ from games.phopho.data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER,
                                KING_STARS, KING_WARNING_AT, kind_word, type_name)
 from games.phopho.rules import slot_name, top_value
 
-from ..html import button, esc, tag
+from ..html import button, esc, figure, tag
 
 # Simple inline icons (no font or request needed); they take the colour of their kind.
 ICONS = {
@@ -138,6 +138,13 @@ class PhoPhoRenderer:
             if doing:
                 parts.append(tag("span", doing, class_="badge"))
         return "".join(parts)
+
+    def rules_pictures(self):
+        """How to play: a bowl climbing from a Noodle to a 5 with its Bill, and a customer's tastes."""
+        bowl = ["noodle1a"] + [next(c for c in CARD_TYPE if CARD_TYPE[c] == t) for t in ("beef2", "herbs3", "chicken4", "chili5", "bill")]
+        tastes = taste("Loves", "herbs", "pp-loved") + " " + taste("Hates", "chili", "pp-hated")
+        return (figure(tag("ol", "".join(chip(c) for c in bowl), class_="pp-served"), "A finished bowl: 1 up to 5, and a Bill")
+                + figure(tag("div", tastes, class_="pp-tastes"), "Each customer loves one kind and hates another"))
 
     # --- the table ---------------------------------------------------------------------------
     def board(self, ctx):

@@ -2,7 +2,7 @@
 
 from games.thenumber.data import DIGITS, NUMBER_LENGTH
 
-from ..html import button, esc, join_names, tag
+from ..html import button, esc, figure, join_names, tag
 
 
 class TheNumberRenderer:
@@ -116,6 +116,13 @@ class TheNumberRenderer:
                    tag("h3", ("Reveal · " if latest else "") + title)
                    + tag("table", tag("tbody", "".join(rows)), class_="reveal-table"),
                    class_="reveal" + (" latest" if latest else ""), aria_label="Reveal of " + title)
+
+    def rules_pictures(self):
+        """How to play: a secret number, and a digit crossed out."""
+        slots = "".join(tag("span", d, class_="slot filled") for d in "512")
+        digits = "".join(tag("li", d, class_="digit" + (" crossed" if d in "125" else "")) for d in DIGITS)
+        return (figure(tag("div", slots, class_="display"), "Your secret number: it scores its first digit, 5")
+                + figure(tag("ol", digits, class_="digits"), "Its digits are crossed out for the round"))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):
