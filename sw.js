@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "a433d84dec91e53d";
+const VERSION = "1acdcc1b2875efbb";
 const APP_FILES = [
   "./",
   "./index.html",

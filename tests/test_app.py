@@ -433,3 +433,21 @@ def test_rule_numbers_in_log_lines_become_links_to_the_rules_panel():
     platform.run()
     sheet = platform.html[platform.html.index('id="score-sheet"'):]
     assert "(MJ-12)" not in sheet and 'data-arg="MJ-12"' in sheet
+
+
+def test_small_words_seat_names_once_and_game_over_said_once():
+    from tabletop.match import seat_title
+
+    assert seat_title({"name": "Normal bot 2", "kind": "normal"}) == "Normal bot 2"
+    assert seat_title({"name": "Minh", "kind": "hard"}) == "Minh (Hard bot)"
+    assert seat_title({"name": "Lan", "kind": "human"}) == "Lan"
+    app, platform, storage = finished_game()
+    status = platform.text[platform.text.index('id="status"'):]
+    status = status[:status.index("</p>")]
+    assert "Game over:" in status and "points" in status  # the game's own result line
+    assert platform.text.count("Game over") == 1 + sum(1 for e in app.match.log if e["type"] == "over")  # + the log
+    assert 'class="announce"' not in platform.html or "Game over" not in platform.html.split('class="announce"')[1].split("</ul>")[0]
+    app.handle("lobby")
+    row = platform.text[platform.text.index("<tr data-save"):]
+    assert "(bot" not in row and "Easy bot 2" in row
+

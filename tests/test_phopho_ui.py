@@ -101,7 +101,7 @@ def test_PP_18_the_panels_hide_other_seats_stars_and_show_counts():
     app, platform = start("human,easy", 16)
     set_table(app, hands={0: ["noodle1"]}, line=LINE, loyal=[["chili-chicken"], ["chili-herbs", "herbs-beef"]])
     assert "Loyal: 2★" in platform.text  # my own stars
-    assert "Loyal: 2 (stars hidden)" in platform.text and "2×?★" in platform.text
+    assert "Loyal: 2 (stars hidden)" in platform.text and "2 Loyal Customers, stars hidden" in platform.text
 
 
 @pytest.mark.parametrize("width_seats", ["human,normal,hard", "human,easy,easy,easy,easy,easy"])

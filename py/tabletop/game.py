@@ -13,6 +13,10 @@ Events returned by `apply` are dicts:
   - "commit": True marks a point undo may not cross (hidden information was revealed).
   - "announce": True asks the screen to show it under the status line as well as in the log
     (a finished order, The King's arrival: what a player must not miss).
+  - "type": "over" marks the game's result line ("Lan wins with 42 points."): the status line
+    says it once the game is over.
+  - "rules": [rule id, ...] (optional) the rules the event applies; the screen shows them as
+    links to the rules panel. Rule ids written in the text, "(TN-7)", are shown the same way.
 """
 
 from dataclasses import dataclass

@@ -19,6 +19,14 @@ def seat_label(kind):
     return "Human" if kind == HUMAN else "Bot ({})".format(kind.capitalize())
 
 
+def seat_title(seat):
+    """A seat's name as a list shows it: the name, and what plays it when the name does not say
+    so already ("Lan", "Normal bot 2", "Minh (Hard bot)")."""
+    if seat["kind"] == HUMAN or "bot" in seat["name"].lower():
+        return seat["name"]
+    return "{} ({} bot)".format(seat["name"], seat["kind"].capitalize())
+
+
 def make_seats(kinds, names=None):
     """Seats from kinds ("human", "easy", "normal", "hard") and optional names."""
     seats = []

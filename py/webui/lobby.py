@@ -1,7 +1,7 @@
 """The lobby: the games, the saved games (broken ones explained), import, the new-game dialog."""
 
 from games import GAMES
-from tabletop.match import SEAT_KINDS, seat_label
+from tabletop.match import SEAT_KINDS, seat_label, seat_title
 
 from .html import attrs, button, esc, tag
 
@@ -43,7 +43,7 @@ def saves_section(app):
         export = button("Export", "export", entry.id)
         if entry.match is not None:
             m = entry.match
-            players = ", ".join("{} ({})".format(esc(s["name"]), seat_label(s["kind"]).lower()) for s in m.seats)
+            players = ", ".join(esc(seat_title(s)) for s in m.seats)
             rows.append(
                 tag("tr",
                     tag("td", esc(title)) + tag("td", players) + tag("td", esc(m.game.progress(m.state)))

@@ -35,6 +35,11 @@ class Context:
 def status_line(ctx, renderer):
     app, match = ctx.app, ctx.match
     if match.is_over():
+        # The game's own result line (its "over" events) when it has one: said once, here.
+        said = [rules.with_links(match.text(e), ctx.game.info) for e in match.log_for(ctx.viewer) if e["type"] == "over"]
+        if said:
+            text = " ".join(said)
+            return ("" if text.startswith("Game over") else "Game over: ") + text + " The score sheet is below."
         result = match.result()
         winners = [ctx.names[s] for s in result["winners"]]
         verb = "wins" if len(winners) == 1 else "win together"
@@ -53,7 +58,8 @@ def status_line(ctx, renderer):
 
 def announcements(ctx):
     """What happened since the player at the screen last moved and must not be missed."""
-    news = [e for e in ctx.match.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.app.seen_ply]
+    news = [e for e in ctx.match.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.app.seen_ply
+            and e["type"] != "over"]  # the status line says the result
     if not news:
         return ""
     shown, earlier = news[-4:], news[:-4]

@@ -133,8 +133,8 @@ class FlowersRenderer:
                     esc(card_words(view["held"])), button("Place it here", "play", "place:" + aim, class_="primary flowers-confirm")),
                     class_="flowers-hint")
             else:
-                hint = tag("p", "Lit places: an empty place touching a card, or a card to cover. Point at one to see the card "
-                                "there; click it for a preview, click again to place.", class_="flowers-hint")
+                hint = tag("p", "Lit places: an empty place touching a card, or a card to cover. Tap or click one to see the "
+                                "card there, then tap or click it again to place it.", class_="flowers-hint")
         grid = self.grid(view["gardens"][seat], legal=legal, held=view["held"] if placing else None, aim=aim,
                          last=view["last"][seat], zoom=ctx.prefs.get("flowers-zoom", 0), pan=ctx.prefs.get("flowers-pan", [0, 0]))
         return tag("section", tag("div", tag("h3", title) + back + self.controls(ctx), class_="flowers-head") + hint + grid,

@@ -77,11 +77,11 @@ class MojoRenderer:
                 parts.append(self.own_cards(ctx))
         if view["rounds"]:
             if ctx.ui.get("mojo-sheets"):
-                parts.append(button("Hide the round score sheets", "mojo-sheets", class_="link"))
+                parts.append(button("Hide the round score sheets", "mojo-sheets", class_="link mojo-sheets-toggle"))
                 for r in reversed(range(len(view["rounds"]))):
                     parts.append(self.round_sheet(ctx, r))
             else:
-                parts.append(button("Show the round score sheets ({})".format(len(view["rounds"])), "mojo-sheets", class_="link"))
+                parts.append(button("Show the round score sheets ({})".format(len(view["rounds"])), "mojo-sheets", class_="link mojo-sheets-toggle"))
         return "".join(parts)
 
     def _fresh(self, ctx):

@@ -108,8 +108,9 @@ class PhoPhoRenderer:
         loyal = view["loyal"][seat]
         if loyal is None:
             count = view["loyal_counts"][seat]
-            return tag("span", "{}×?★".format(count) if count else "0★",
-                       title="{} Loyal Customer{}; their stars are hidden".format(count, "" if count == 1 else "s"))
+            if not count:
+                return "0★"
+            return tag("span", "{} Loyal Customer{}, stars hidden".format(count, "" if count == 1 else "s"), class_="pp-hidden-score")
         total = sum(CUSTOMER[c]["stars"] for c in loyal)
         if view["king_to"] and seat in view["king_to"]:
             total += KING_STARS
