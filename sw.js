@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "1acdcc1b2875efbb";
+const VERSION = "e757949eeba15805";
 const APP_FILES = [
   "./",
   "./index.html",

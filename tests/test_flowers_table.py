@@ -4,6 +4,8 @@ symbols beside colours, and the end scoring drawn on each garden."""
 
 import re
 
+from games.flowers.data import CARDS
+from games.flowers.rules import score_garden
 from test_app import open_app
 
 LINK = {"game": "flowers", "seats": "human,normal", "seed": "4", "speed": "instant"}
@@ -95,6 +97,7 @@ def test_the_end_scoring_is_drawn_on_each_garden():
         if app.match.is_over():
             break
         app.handle("play", app.match.legal(0)[-1])
+        app.handle("confirm-move")  # yes to a hurtful move (nothing happens when none was asked)
     platform.run()
     assert platform.html.count('class="flowers-scored"') == 2
     scores = app.match.game.scores(app.match.state)
@@ -118,3 +121,22 @@ def test_a_shared_solo_game_replays_step_by_step_without_the_record_line():
     for step in ("first", "next", "next"):
         viewer.handle("replay-step", step)
         assert "flowers-grid" in vplatform.html and "Stack 3 (face down)" in vplatform.text
+
+
+def test_FL_9_taking_the_last_card_of_a_stack_when_behind_asks_first():
+    from games import GAMES
+
+    game = GAMES["flowers"]
+    state = game.start(2, {}, 4)
+    seat = state["turn"]
+    state["stacks"][0] = state["stacks"][0][-1:]
+    assert game.warning(state, seat, "take:1") is None  # not the last card
+    leader, behind = 1 - seat, seat
+    # the leader's garden: four red 4s and three red 3s in a row (a red area of 7); mine: one card
+    reds = [i for i, c in enumerate(CARDS) if c[0] == "red" and c[1] == 4][:4] + [i for i, c in enumerate(CARDS) if c[0] == "red" and c[1] == 3][:3]
+    state["gardens"][leader] = {"%d,0" % x: [c] for x, c in enumerate(reds)}
+    assert score_garden(state["gardens"][leader])["total"] > score_garden(state["gardens"][behind])["total"]
+    text = game.warning(state, seat, "take:0")
+    assert text and "the game ends at once (FL-9)" in text
+    state["gardens"][leader], state["gardens"][behind] = state["gardens"][behind], state["gardens"][leader]
+    assert game.warning(state, seat, "take:0") is None  # ahead: ending the game is no harm

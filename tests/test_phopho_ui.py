@@ -55,6 +55,7 @@ def test_PP_13_the_hated_card_prompt_names_the_opponents_and_announces_the_failu
     set_table(app, hands={0: ["chicken2", "noodle1"]}, line=[("beef-chicken", ["noodle1"], False)] + LINE[1:])
     app.handle("pp-card", card_of(app, "chicken2"))
     app.handle("play", "serve@0")
+    app.handle("confirm-move")  # the hated card asks first
     assert "Choose the opponent who receives one of your Mad tokens" in platform.text
     assert "Give a Mad token to Easy bot 2 (6 Mad, 0 Happy)" in platform.text
     assert "Hated! Chicken 2 fails the order of the Active Customer" in platform.text  # announced
@@ -114,6 +115,7 @@ def test_whole_games_through_the_shell_end_on_the_score_sheet(width_seats):
             break
         legal = app.match.legal(0)
         app.handle("play", legal[0] if "restock" not in legal else "restock")
+        app.handle("confirm-move")  # yes to a hurtful move (nothing happens when none was asked)
         steps += 1
         assert steps < 2000
     platform.run()
@@ -127,3 +129,27 @@ def test_announcements_of_several_turns_keep_the_older_news_one_click_away():
     news = [e for e in app.match.log_for(0) if e.get("announce") and e["ply"] > app.seen_ply]
     assert len(news) > 4  # four bots played before the human's first turn
     assert "{} earlier".format(len(news) - 4) in platform.text and "<details>" in platform.html
+
+
+def test_PP_13_serving_a_hated_ingredient_asks_once_with_the_rule_in_words():
+    app, platform = start("human,easy", 16)
+    set_table(app, hands={0: ["herbs3", "noodle1"]}, line=LINE)
+    app.handle("pp-card", card_of(app, "herbs3"))
+    history = list(app.match.history)
+    app.handle("play", "serve@1")  # the Side 1 customer hates Herbs
+    assert app.match.history == history and 'role="alertdialog"' in platform.html
+    assert "hates Herbs: serving it fails the order" in platform.text and 'data-arg="PP-13"' in platform.html
+    app.key("Escape")
+    assert app.confirm is None and app.match.history == history and "alertdialog" not in platform.html
+    app.handle("play", "serve@1")
+    app.handle("confirm-move")
+    assert app.match.history[-1] == [0, "serve@1"] and "alertdialog" not in platform.html
+    assert any(e["type"] == "hated" for e in app.match.log)
+
+
+def test_PP_12_a_loved_ingredient_is_served_without_a_question():
+    app, platform = start("human,easy", 16)
+    set_table(app, hands={0: ["herbs3", "noodle1"]}, line=LINE)
+    app.handle("pp-card", card_of(app, "herbs3"))
+    app.handle("play", "serve@2")  # loves Herbs
+    assert app.confirm is None and app.match.history[-1] == [0, "serve@2"]

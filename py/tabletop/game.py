@@ -181,6 +181,13 @@ class Game:
         """A rule-specific reason for an illegal action (None: the generic message)."""
         return None
 
+    def warning(self, state, seat, action):
+        """Words for a legal move that obviously hurts the player who makes it (serving a
+        hated ingredient), naming the rule; None for an ordinary move. The app asks the player
+        to confirm such a move once; bots never ask. The words must name nothing hidden from
+        `seat`."""
+        return None
+
     def apply(self, state, seat, action):
         """Validate, then carry out `action` for `seat`; raise IllegalAction with the reason."""
         reason = self.illegal_reason(state, seat, action)

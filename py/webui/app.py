@@ -55,6 +55,7 @@ class App:
         self.viewer = None  # the seat whose private information the screen shows
         self.cover = None  # the seat the device must be passed to, while the cover is up
         self.show_rules = False
+        self.confirm = None  # {"action", "text"}: a hurtful move waiting for the player's yes (Game.warning)
         self.ui = {}  # the game renderer's own state (a number being typed, a selection)
         self.prefs = {}  # the renderer's display settings that last the whole match (zoom, pan)
         self.record_note = None  # the score sheet's line about a kept record (a solo best)
@@ -267,12 +268,20 @@ class App:
         self.autosave()
         self.after_change()
 
-    def play(self, action, seat=None):
-        """A human move from the page; an illegal one shows the engine's reason."""
+    def play(self, action, seat=None, confirmed=False):
+        """A human move from the page; an illegal one shows the engine's reason, an obviously
+        hurtful one (Game.warning) asks for a confirmation first."""
         match = self.match
         seat = self.viewer if seat is None else seat
         if match is None or seat is None or self.cover is not None:
             return
+        self.confirm = None
+        if not confirmed and match.game.illegal_reason(match.state, seat, action) is None:
+            warning = match.game.warning(match.state, seat, action)
+            if warning:
+                self.confirm = {"action": action, "seat": seat, "text": warning}
+                self.render()
+                return self.platform.focus("#confirm-move [data-act=cancel-move]")
         try:
             match.play(seat, action)
         except IllegalAction as err:
@@ -284,9 +293,20 @@ class App:
         self.autosave()
         self.after_change()
 
+    def on_confirm_move(self, _):
+        if self.confirm is not None:
+            self.play(self.confirm["action"], self.confirm["seat"], confirmed=True)
+
+    def on_cancel_move(self, _):
+        self.confirm = None
+        self.render()
+
     def undo(self):
-        if self.match is None or self.viewer is None:
+        if self.match is None:
             return
+        if self.viewer is None or self.cover is not None:
+            self.notice = "Nothing to take back: it is not your turn on this screen."
+            return self.render()
         try:
             self.match.undo(self.viewer)
         except IllegalAction as err:
@@ -450,6 +470,8 @@ class App:
 
     def key(self, key):
         """A key press on the game screen (renderers may use the keyboard)."""
+        if key == "Escape" and self.confirm is not None:
+            return self.on_cancel_move(None)
         if self.screen == "game" and self.match is not None and self.cover is None:
             renderer = RENDERERS[self.match.game.info.id]
             if renderer.key(self, key):

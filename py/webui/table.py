@@ -146,13 +146,16 @@ def render(app):
     ctx = Context(app)
     renderer = RENDERERS[ctx.game.info.id]
     over = ctx.match.is_over()
-    can_undo = ctx.viewer is not None and ctx.match.can_undo(ctx.viewer) and app.cover is None
+    # Undo stays focusable when it cannot work, and says why (its title, and a notice if pressed).
+    undo_why = ctx.match.undo_blocked(ctx.viewer) if ctx.viewer is not None and app.cover is None else \
+        "Nothing to take back: it is not your turn on this screen."
     bar = tag(
         "header",
         tag("h1", esc(ctx.game.info.title))
         + tag("span", esc(ctx.game.progress(ctx.match.state)), class_="progress")
         + tag("nav",
-              ("" if over else button("Undo", "undo", disabled=not can_undo, title="Take back your last move of this turn"))
+              ("" if over else button("Undo", "undo", aria_disabled="true" if undo_why else None, class_="undo",
+                                      title=undo_why or "Take back your last move of this turn"))
               + button("Share", "share", title="A link that carries this game")
               + button("Hide rules" if app.show_rules else "Rules", "rules", aria_expanded="true" if app.show_rules else "false")
               + app.exit_link()),
@@ -172,4 +175,16 @@ def render(app):
     if app.cover is not None:
         parts.append(cover(ctx))
     parts.append(app.share_dialog())
+    if app.confirm is not None:
+        parts.append(confirm_dialog(ctx))
     return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id)
+
+
+def confirm_dialog(ctx):
+    """A hurtful move (Game.warning) waits for the player's yes, once."""
+    body = (tag("h2", "Are you sure?", id="confirm-title")
+            + tag("p", rules.with_links(ctx.app.confirm["text"], ctx.game.info), id="confirm-text")
+            + tag("div", button("Play it anyway", "confirm-move", class_="danger") + button("Cancel", "cancel-move", class_="primary"),
+                  class_="dialog-buttons"))
+    return tag("div", tag("div", body, class_="dialog", id="confirm-move", role="alertdialog", aria_modal="true",
+                          aria_labelledby="confirm-title", aria_describedby="confirm-text"), class_="backdrop")
