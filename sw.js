@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "e757949eeba15805";
+const VERSION = "2da28b29e0efc1ef";
 const APP_FILES = [
   "./",
   "./index.html",

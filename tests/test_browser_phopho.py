@@ -96,9 +96,9 @@ def test_selecting_lights_up_customers_and_a_second_click_or_undo_puts_the_card_
     open_page(page, site + "?game=phopho&seats=human,easy&seed=16&speed=instant")
     wait_my_turn_or_end(page)
     assert "Serve (select cards in your hand) or Restock" in page.inner_text("#status")
-    noodle = page.locator(".pp-card.legal[aria-label='Noodle 1']")
+    noodle = page.locator(".pp-card.legal[data-arg^='noodle1']")
     assert noodle.count(), "seed 16 deals a Noodle to the human, who starts"
-    click_and_settle(page, ".pp-card.legal[aria-label='Noodle 1']")
+    click_and_settle(page, ".pp-card.legal[data-arg^='noodle1']")
     assert page.locator(".pp-card.pp-selected").count() == 1
     assert page.locator(".pp-customer.legal").count() >= 1  # the empty bowls light up
     assert page.locator("button[data-arg='restock']").count() == 0
@@ -106,7 +106,7 @@ def test_selecting_lights_up_customers_and_a_second_click_or_undo_puts_the_card_
     assert page.locator(".pp-card.pp-selected").count() == 0 and page.locator(".pp-customer.legal").count() == 0
     assert page.locator("button[data-arg='restock']").count() == 1
     assert page.locator("button[data-act='undo']").get_attribute("aria-disabled") == "true"
-    click_and_settle(page, ".pp-card.legal[aria-label='Noodle 1']")  # the shell's Undo takes a selection back too
+    click_and_settle(page, ".pp-card.legal[data-arg^='noodle1']")  # the shell's Undo takes a selection back too
     assert page.locator("button[data-act='undo']").get_attribute("aria-disabled") is None
     click_and_settle(page, "button[data-act='undo']")
     assert page.locator(".pp-card.pp-selected").count() == 0 and page.locator("button[data-act='undo']").get_attribute("aria-disabled") == "true"

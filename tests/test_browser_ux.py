@@ -94,3 +94,84 @@ def test_phone_screens_fit_and_the_action_comes_first(page, site, game_id):
     page.click("#score-sheet [data-act=lobby]")
     page.wait_for_selector(".saves tr[data-save]")
     too_wide(page, "lobby with saved games")
+
+
+# The keyboard player: Tab to a control, Enter. A move to play ([data-act=play]) when one is on
+# offer, else a step towards one (a digit, a card to select: .legal, not one already pressed).
+CONFIRM = "#confirm-move [data-act=confirm-move]"  # a hurtful move asks first: yes
+MOVE = "[data-act=ready], .board [data-act=play]:not([disabled])"
+STEP = ".board .legal:not([disabled]):not([aria-pressed=true])"
+FOCUSED = "sel => { const el = document.activeElement; return !!el && el.matches(sel); }"
+
+
+def tab_to(page, selector, limit=400):
+    """Press Tab until the focused element matches `selector`; the focus ring must show."""
+    for _ in range(limit):
+        if page.evaluate(FOCUSED, selector):
+            outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+            assert outline != "none", "no visible focus on " + page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached " + selector)
+
+
+def settled(page):
+    """The page after a key press: every bot that had to move has moved."""
+    page.wait_for_function("() => !document.querySelector('.thinking') && document.querySelector('#status')")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_whole_game_with_the_keyboard_alone(page, site, game_id):
+    info = GAMES[game_id].info
+    seats = ",".join(["human"] + ["easy"] * (max(2, info.min_players) - 1))
+    open_page(page, site + "?game={}&seats={}&seed=4&speed=instant".format(game_id, seats))
+    page.wait_for_selector("#game")
+    tab_to(page, "[data-act=rules]")  # the rules open and close by keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rules")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules", state="detached")
+    for _ in range(3000):
+        settled(page)
+        if page.locator("html[data-over]").count():
+            break
+        if page.locator(CONFIRM).count():
+            tab_to(page, CONFIRM)
+        elif page.evaluate("sel => !!document.querySelector(sel)", MOVE):
+            tab_to(page, MOVE)
+        elif page.evaluate("sel => !!document.querySelector(sel)", STEP):
+            tab_to(page, STEP)
+        else:
+            page.wait_for_timeout(20)  # a bot's move is under way
+            continue
+        page.keyboard.press("Enter")
+    else:
+        raise AssertionError("the game did not end")
+    page.wait_for_selector("#score-sheet")
+    assert page.locator("#live-status[aria-live=polite]").inner_text().startswith("Game over")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_no_serious_accessibility_violation_on_lobby_table_and_score_sheet(page, site, game_id):
+    def check(where):
+        page.add_script_tag(path=AXE)
+        found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+        assert not found, "{} of {}: {}".format(where, game_id, found)
+
+    info = GAMES[game_id].info
+    open_page(page, site + "?game={}&seats={}&seed=2&speed=instant".format(game_id, ",".join(["human"] + ["normal"] * (info.max_players - 1))))
+    wait_for_my_turn(page)
+    check("table")
+    page.click("[data-act=rules]")
+    check("rules panel")
+    page.evaluate("code => { location.hash = 'g=' + code + '&continue=1'; }", finished_link(game_id))
+    page.wait_for_selector("#score-sheet")
+    check("score sheet")
+    page.click("#score-sheet [data-act=lobby]")
+    page.wait_for_selector(".saves tr[data-save]")
+    check("lobby")
+    page.click(".game-card[data-game={}] [data-act=new]".format(game_id))
+    page.wait_for_selector("#new-game")
+    check("new-game dialog")

@@ -469,13 +469,22 @@ class App:
                 self.render()
 
     def key(self, key):
-        """A key press on the game screen (renderers may use the keyboard)."""
-        if key == "Escape" and self.confirm is not None:
-            return self.on_cancel_move(None)
+        """A key press (renderers may use the keyboard on the game screen). Escape closes what
+        is open, the innermost first: a question, a dialog, the game's own selection, the rules."""
+        if key == "Escape":
+            if self.confirm is not None:
+                return self.on_cancel_move(None)
+            if self.share_link:
+                return self.on_close_share(None)
+            if self.dialog is not None and self.screen == "lobby":
+                return self.on_close_dialog(None)
         if self.screen == "game" and self.match is not None and self.cover is None:
             renderer = RENDERERS[self.match.game.info.id]
             if renderer.key(self, key):
-                self.render()
+                return self.render()
+        if key == "Escape" and self.show_rules and self.screen in ("game", "replay"):
+            self.show_rules = False
+            self.render()
 
     def on_new(self, game_id):
         if game_id in GAMES:

@@ -57,9 +57,48 @@ class BrowserPlatform:
     def __init__(self, root):
         self.root = root
         self.app = None
+        # The status line is redrawn with the page; screen readers hear a change only from a
+        # live region that stays in the document, so its words are copied here when they change.
+        self.live = js.document.createElement("div")
+        self.live.id = "live-status"
+        self.live.className = "sr-only"
+        self.live.setAttribute("role", "status")
+        self.live.setAttribute("aria-live", "polite")
+        js.document.body.appendChild(self.live)
+        self._said = ""
 
     def render(self, html):
+        focused = self._focused_control()
         self.root.innerHTML = html
+        if focused is not None:
+            self._refocus(*focused)
+        status = js.document.getElementById("status")
+        said = str(status.textContent) if _present(status) else ""
+        if said != self._said:
+            self._said = said
+            self.live.textContent = said
+
+    def _focused_control(self):
+        """(data-act, data-arg) of the control that has the keyboard focus inside the app, if any."""
+        el = js.document.activeElement
+        if not _present(el) or not self.root.contains(el) or el is self.root:
+            return None
+        return _text(el.getAttribute("data-act")), _text(el.getAttribute("data-arg"))
+
+    def _refocus(self, act, arg):
+        """Keyboard play: a redraw replaces every element, so the focus goes back to the same
+        control, or else to the first move on offer, instead of falling to the page's top."""
+        el = None
+        if act:
+            selector = '[data-act="{}"]'.format(act) + ('[data-arg="{}"]'.format(arg.replace('"', '\\"')) if arg is not None else "")
+            el = self.root.querySelector(selector)
+        for fallback in (".dialog [data-act]:not([disabled])", ".board [data-act=play]:not([disabled])",
+                         ".board .legal:not([disabled])", "#status"):
+            if _present(el) and not el.disabled:
+                break
+            el = self.root.querySelector(fallback)
+        if _present(el):
+            el.focus(_js_object({"preventScroll": True}))
 
     def set_flag(self, name, on):
         el = js.document.documentElement
@@ -202,7 +241,8 @@ def boot():
 
     def on_key(event):
         tag = str(event.target.tagName or "")
-        if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
+        typing = tag in ("INPUT", "SELECT", "TEXTAREA") and str(event.key) != "Escape"
+        if typing or event.ctrlKey or event.metaKey or event.altKey:
             return
         platform.guard(app.key, str(event.key))
 

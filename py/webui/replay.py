@@ -106,7 +106,7 @@ def render(app):
         + tag("nav", button("Share", "share") + button("Hide rules" if app.show_rules else "Rules", "rules") + app.exit_link()),
         class_="bar",
     )
-    parts = [bar, controls(app, replay), tag("p", status(ctx, replay), class_="status", id="status", role="status", aria_live="polite")]
+    parts = [bar, controls(app, replay), tag("p", status(ctx, replay), class_="status", id="status")]
     parts += app.notices(replay.game.info)
     if app.show_rules:
         parts.append(rules_section(ctx))

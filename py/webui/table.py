@@ -91,7 +91,7 @@ def player_panels(ctx, renderer):
 def log_section(ctx):
     entries = ctx.match.log_for(ctx.viewer)[-300:]
     items = "".join(tag("li", event_html(ctx, e), class_="log-" + e["type"]) for e in reversed(entries))
-    return tag("section", tag("h2", "Game log") + tag("ol", items, reversed=True, class_="log-list"), class_="log", aria_label="Game log")
+    return tag("section", tag("h2", "Game log") + tag("ol", items, reversed=True, class_="log-list"), class_="log", aria_label="Game log", tabindex="0")
 
 
 def rules_section(ctx):
@@ -161,7 +161,7 @@ def render(app):
               + app.exit_link()),
         class_="bar",
     )
-    parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", role="status", aria_live="polite")]
+    parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1")]
     if app.cover is None:
         parts.append(announcements(ctx))
     parts += app.notices(ctx.game.info)

@@ -5,7 +5,7 @@ there, and the end scoring drawn on each garden."""
 from games.flowers.data import BUTTERFLY, CARDS, COLOUR, NUMBER, SYMBOLS
 from games.flowers.rules import neighbours, score_garden, xy
 
-from ..html import button, esc, figure, tag
+from ..html import button, esc, figure, sr_only, tag
 
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (-3, 5)  # zoom steps below and above "fit"
@@ -66,9 +66,8 @@ class FlowersRenderer:
         if view["turn"] == seat and view["held"] is not None and not view["over"]:
             held = tag("span", "holds " + card_box(view["held"], " flowers-tiny"), class_="flowers-holds")
         mini = self.grid(garden, mini=True, last=view["last"][seat])
-        thumb = button(mini, "flowers-look", str(seat), class_="flowers-thumb",
-                       aria_label="Show the garden of {} ({} cards)".format(ctx.names[seat], cards),
-                       title="Show this garden on the table")
+        thumb = button(mini + sr_only("Show the garden of {} ({} cards)".format(ctx.names[seat], cards)), "flowers-look", str(seat),
+                       class_="flowers-thumb", title="Show this garden on the table")
         return tag("div", info + held, class_="flowers-line") + thumb
 
     def board(self, ctx):
@@ -97,7 +96,7 @@ class FlowersRenderer:
                 items.append(tag("div", tag("span", "", class_="flowers-card flowers-empty") + tag("small", "empty"), class_="flowers-stack"))
                 continue
             act = "play" if action in legal else "flowers-try"
-            items.append(tag("div", button(inner, act, action, class_=cls + (" legal" if action in legal else ""), aria_label=label)
+            items.append(tag("div", button(sr_only(label) + inner, act, action, class_=cls + (" legal" if action in legal else ""))
                              + tag("small", STACK_NAMES[i]) + count, class_="flowers-stack"))
         held = ""
         if view["held"] is not None:
@@ -181,8 +180,8 @@ class FlowersRenderer:
             if stack is None:  # an empty place where the card may go
                 label = "Place the {} here ({})".format(card_words(held), where)
                 act = "play" if key == aim else "flowers-aim"
-                cells.append(button(ghost, act, "place:" + key if key == aim else key, class_="flowers-cell flowers-spot legal" + (" aimed" if key == aim else ""),
-                                    style=place, aria_label=label))
+                cells.append(button(sr_only(label) + ghost, act, "place:" + key if key == aim else key,
+                                    class_="flowers-cell flowers-spot legal" + (" aimed" if key == aim else ""), style=place))
                 continue
             card = stack[-1]
             depth = tag("span", "×{}".format(len(stack)), class_="flowers-depth", title="{} cards in this pile".format(len(stack))) if len(stack) > 1 else ""
@@ -207,9 +206,10 @@ class FlowersRenderer:
             inner = face(card) + depth + extra
             if key in legal:
                 act = "play" if key == aim else "flowers-aim"
-                cells.append(button(inner + ghost, act, "place:" + key if key == aim else key,
+                cells.append(button(sr_only("Cover the {} with the {} ({})".format(words, card_words(held), where)) + inner + ghost, act,
+                                    "place:" + key if key == aim else key,
                                     class_="flowers-cell flowers-card flowers-" + COLOUR[card] + cls + " legal flowers-cover" + (" aimed" if key == aim else ""),
-                                    style=place, aria_label="Cover the {} with the {} ({})".format(words, card_words(held), where)))
+                                    style=place))
             else:
                 cells.append(tag("span", inner, class_="flowers-cell flowers-card flowers-" + COLOUR[card] + cls, style=place, role="img",
                                  aria_label="{} ({})".format(words, where)))

@@ -4,7 +4,7 @@ choices, and the round's result."""
 from games.hoipho.data import MERCHANTS, SHIP_PAY
 from games.hoipho.rules import card_name, is_ship, left_of, printed, skill_of
 
-from ..html import button, esc, figure, join_names, tag
+from ..html import button, esc, figure, join_names, sr_only, tag
 
 SHORT_SKILL = {
     "mouse": "+3 coins, then rock-paper-scissors: the loser discards half their coins",
@@ -195,11 +195,10 @@ class HoiPhoRenderer:
             action = "{}:{}".format(verb or "play", c)
             chosen = c in (view["mine"], d and d["my_pass"])
             if action in legal:
-                cards.append(button(card_face(c), "play", action, class_=card_class(c, "legal"),
-                                    aria_label="{} {}".format(verb.capitalize(), card_words(c))))
+                cards.append(button(sr_only(verb.capitalize() + ": ") + card_face(c), "play", action, class_=card_class(c, "legal")))
             else:
-                cards.append(button(card_face(c), "hoipho-why", action, class_=card_class(c, "chosen" if chosen else "idle"),
-                                    aria_label=card_words(c) + (" (your choice)" if chosen else "")))
+                cards.append(button(card_face(c) + (sr_only(" (your choice)") if chosen else ""), "hoipho-why", action,
+                                    class_=card_class(c, "chosen" if chosen else "idle")))
         title = "Your hand"
         if verb in ("give", "pass"):
             to = d["target"] if verb == "give" else left_of(ctx.viewer, view["players"])
@@ -230,8 +229,7 @@ class HoiPhoRenderer:
         for action in legal:
             kind, _, arg = action.partition(":")
             if kind == "copy":
-                buttons.append(button(card_face(arg), "play", action, class_=card_class(arg, "legal"),
-                                      aria_label="Copy the " + card_words(arg)))
+                buttons.append(button(sr_only("Copy: ") + card_face(arg), "play", action, class_=card_class(arg, "legal")))
             elif kind == "throw":
                 buttons.append(button(THROW_LABEL[arg], "play", action, class_="legal hoipho-throw hoipho-" + arg))
             else:

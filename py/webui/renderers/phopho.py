@@ -42,8 +42,7 @@ def card_face(card, extra_class="", **attrs):
             + icon(kind, "1.8em")
             + tag("span", esc(english), class_="pp-word")
             + tag("span", esc(vietnamese), class_="pp-vn", lang="vi"))
-    return tag("button", body, type="button", class_="pp-card pp-k-{} {}".format(kind, extra_class).strip(),
-               aria_label=type_name(ctype), **attrs)
+    return tag("button", body, type="button", class_="pp-card pp-k-{} {}".format(kind, extra_class).strip(), **attrs)
 
 
 def chip(card):
@@ -362,7 +361,8 @@ class PhoPhoRenderer:
         return True
 
     def key(self, app, key):
-        if key == "Escape":
+        view = app.match.view(app.viewer) if app.viewer is not None else None
+        if key == "Escape" and view and (view["sel"] or view["marks"]):  # else Escape closes the rules
             return self.handle(app, "pp-clear", None)
         return False
 

@@ -151,7 +151,7 @@ class TheNumberRenderer:
             return self.handle(app, "tn-digit", key)
         if key == "Backspace":
             return self.handle(app, "tn-back", None)
-        if key == "Escape":
+        if key == "Escape" and app.ui.get("typed"):
             return self.handle(app, "tn-clear", None)
         if key == "Enter" and len(app.ui.get("typed", "")) == NUMBER_LENGTH:
             app.play(app.ui["typed"])
