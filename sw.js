@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "2da28b29e0efc1ef";
+const VERSION = "dc6633d52954d996";
 const APP_FILES = [
   "./",
   "./index.html",

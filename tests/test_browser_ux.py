@@ -175,3 +175,25 @@ def test_no_serious_accessibility_violation_on_lobby_table_and_score_sheet(page,
     page.click(".game-card[data-game={}] [data-act=new]".format(game_id))
     page.wait_for_selector("#new-game")
     check("new-game dialog")
+
+
+COUNT_ANIMATIONS = """() => { window.animationsSeen = 0;
+  document.addEventListener('animationstart', e => { if (e.animationName === 'anim-in') window.animationsSeen++; }); }"""
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_moves_animate_at_normal_speed_and_never_with_reduced_motion_or_instant(browser, site, game_id):
+    info = GAMES[game_id].info
+    bots = ",".join(["easy"] * max(2, info.min_players))
+    for motion, speed, animated in (("no-preference", "", True), ("reduce", "", False), ("no-preference", "&speed=instant", False)):
+        context = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=motion, service_workers="block")
+        page = context.new_page()
+        open_page(page, site + "?game={}&seats={}&seed=3{}".format(game_id, bots, speed))
+        page.evaluate(COUNT_ANIMATIONS)
+        page.wait_for_selector(".anim-in", state="attached", timeout=60_000)  # the bots' moves are marked...
+        if animated:
+            page.wait_for_function("() => window.animationsSeen > 0")  # ...and animated
+        else:
+            page.wait_for_timeout(1500)
+            assert page.evaluate("() => window.animationsSeen") == 0, (motion, speed)
+        context.close()

@@ -45,6 +45,7 @@ class App:
             self.store.notice = "Not saved here: open the full page to keep this game."
         platform.set_flag("embed", self.embed)
         self.speed = "instant" if params.get("speed") == "instant" else "normal"
+        platform.set_flag("instant", self.speed == "instant")  # no animations either
         self.screen = "lobby"
         self.dialog = None  # {"game": id, "players": n, "seats": [...], "seed": str, "options": {}}
         self.notice = None  # a message for the player (an illegal attempt, a refused import)

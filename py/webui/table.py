@@ -78,7 +78,7 @@ def player_panels(ctx, renderer):
         head = (
             tag("h3", ctx.name(seat) + (" " + tag("span", "(you)", class_="you") if seat == ctx.viewer else ""))
             + tag("span", seat_label(info["kind"]), class_="kind")
-            + tag("span", renderer.score(ctx, seat), class_="score", aria_label="score")
+            + tag("span", renderer.score(ctx, seat), class_="score", aria_label="score", data_anim="score-%d" % seat)
         )
         panels.append(
             tag("section", tag("header", head) + renderer.panel(ctx, seat),

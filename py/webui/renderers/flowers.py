@@ -96,7 +96,7 @@ class FlowersRenderer:
                 items.append(tag("div", tag("span", "", class_="flowers-card flowers-empty") + tag("small", "empty"), class_="flowers-stack"))
                 continue
             act = "play" if action in legal else "flowers-try"
-            items.append(tag("div", button(sr_only(label) + inner, act, action, class_=cls + (" legal" if action in legal else ""))
+            items.append(tag("div", button(sr_only(label) + inner, act, action, class_=cls + (" legal" if action in legal else ""), data_anim="stack-%d" % i)
                              + tag("small", STACK_NAMES[i]) + count, class_="flowers-stack"))
         held = ""
         if view["held"] is not None:
@@ -212,6 +212,7 @@ class FlowersRenderer:
                                     style=place))
             else:
                 cells.append(tag("span", inner, class_="flowers-cell flowers-card flowers-" + COLOUR[card] + cls, style=place, role="img",
+                                 data_anim=None if scoring is not None else "cell-" + key,
                                  aria_label="{} ({})".format(words, where)))
         size = "--cols:{};--rows:{}".format(cols, rows)
         if mini:

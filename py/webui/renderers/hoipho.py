@@ -112,7 +112,7 @@ class HoiPhoRenderer:
         view = ctx.view
         coins = view["coins"][seat]
         contracts = view["contracts"][seat]
-        stats = (tag("span", "{} coin{}".format(coins, "" if coins == 1 else "s"), class_="hoipho-coins")
+        stats = (tag("span", "{} coin{}".format(coins, "" if coins == 1 else "s"), class_="hoipho-coins", data_anim="coins-%d" % seat)
                  + tag("span", "{} contract{}".format(contracts, "" if contracts == 1 else "s"), class_="hoipho-contracts"))
         if seat in view["goat"] and not view["over"]:
             stats += tag("span", "Goat: +1 more with the round", class_="badge hoipho-goat")
@@ -195,9 +195,10 @@ class HoiPhoRenderer:
             action = "{}:{}".format(verb or "play", c)
             chosen = c in (view["mine"], d and d["my_pass"])
             if action in legal:
-                cards.append(button(sr_only(verb.capitalize() + ": ") + card_face(c), "play", action, class_=card_class(c, "legal")))
+                cards.append(button(sr_only(verb.capitalize() + ": ") + card_face(c), "play", action, class_=card_class(c, "legal"),
+                                    data_anim="hand-" + c))
             else:
-                cards.append(button(card_face(c) + (sr_only(" (your choice)") if chosen else ""), "hoipho-why", action,
+                cards.append(button(card_face(c) + (sr_only(" (your choice)") if chosen else ""), "hoipho-why", action, data_anim="hand-" + c,
                                     class_=card_class(c, "chosen" if chosen else "idle")))
         title = "Your hand"
         if verb in ("give", "pass"):
@@ -253,7 +254,8 @@ class HoiPhoRenderer:
         slots = []
         for seat in range(view["players"]):
             picked = view["picked"][seat]
-            body = tag("span", "face down" if picked else "choosing…", class_="hoipho-back" if picked else "hoipho-empty")
+            body = tag("span", "face down" if picked else "choosing…", class_="hoipho-back" if picked else "hoipho-empty",
+                       data_anim="slot-%d" % seat)
             slots.append(tag("li", body + tag("span", ctx.name(seat), class_="hoipho-who"),
                              class_="hoipho-slot" + (" picked" if picked else ""),
                              aria_label="{}: {}".format(ctx.names[seat], "card face down" if picked else "still choosing")))
@@ -276,6 +278,7 @@ class HoiPhoRenderer:
                 badges.append("lowest: skill")
             cells.append(tag("li",
                              tag("div", card_face(c, record["rep"][seat], record["zero"][seat] is not None), class_=card_class(c, "revealed"),
+                                 data_anim="shown-{}-{}-{}".format(record["round"], record["turn"], seat) if latest else None,
                                  aria_label=card_words(c))
                              + tag("span", ctx.name(seat), class_="hoipho-who")
                              + "".join(tag("span", esc(b), class_="badge hoipho-badge") for b in badges),

@@ -21,7 +21,8 @@ def card(value, classes="", **items):
 def card_button(value, act, arg, extra="", label=None, classes=""):
     colour = COLOUR_OF[value]
     return button(tag("b", str(value)) + tag("i", SYMBOLS[colour], aria_hidden="true") + extra, act, arg,
-                  class_="mojo-card mojo-" + colour + classes, aria_label=label or "{} {}".format(colour, value))
+                  class_="mojo-card mojo-" + colour + classes, aria_label=label or "{} {}".format(colour, value),
+                  data_anim="hand-%d" % value)
 
 
 def back(count, label):
@@ -63,7 +64,7 @@ class MojoRenderer:
             parts.append(tag("span", "plays again", class_="badge"))
         line = tag("div", "".join(parts), class_="mojo-counts")
         up = view["up"][seat]
-        faceup = tag("div", tag("span", "Face up:", class_="label") + "".join(card(v) for v in up), class_="mojo-up") if up else ""
+        faceup = tag("div", tag("span", "Face up:", class_="label") + "".join(card(v, data_anim="up-%d" % v) for v in up), class_="mojo-up") if up else ""
         return line + faceup
 
     def board(self, ctx):
@@ -108,7 +109,7 @@ class MojoRenderer:
                        class_="mojo-mojo" + (" plus" if view["mojo_side"] else ""),
                        aria_label="The Mojo card shows {} for {}".format(side, ctx.names[view["mojo"]]))
         draw = tag("div", back(view["draw_count"], "Draw pile: {} cards".format(view["draw_count"])) + tag("small", "draw pile"), class_="mojo-stack")
-        played = tag("div", card(top, " mojo-top", aria_label="Top of the play pile: {} {}".format(COLOUR_OF[top], top))
+        played = tag("div", card(top, " mojo-top", data_anim="pile-top", aria_label="Top of the play pile: {} {}".format(COLOUR_OF[top], top))
                      + tag("small", "play pile ({})".format(len(pile))), class_="mojo-stack")
         history = ""
         if under:

@@ -49,7 +49,7 @@ def chip(card):
     """A small card on a customer's bowl."""
     kind = CARD_KIND[card]
     value = CARD_VALUE[card]
-    return tag("li", (tag("b", str(value)) if value else "") + icon(kind, "1em"), class_="pp-chip pp-k-" + kind,
+    return tag("li", (tag("b", str(value)) if value else "") + icon(kind, "1em"), class_="pp-chip pp-k-" + kind, data_anim="chip-" + card,
                title=type_name(CARD_TYPE[card]))
 
 
@@ -118,7 +118,7 @@ class PhoPhoRenderer:
     def panel(self, ctx, seat):
         view = ctx.view
         mad, happy = view["mad"][seat], view["happy"][seat]
-        tokens = tag("span", HAPPY * happy, class_="pp-happy") + tag("span", MAD * mad, class_="pp-mad")
+        tokens = tag("span", HAPPY * happy, class_="pp-happy", data_anim="happy-%d" % seat) + tag("span", MAD * mad, class_="pp-mad")
         parts = [tag("div", tag("span", tokens, class_="pp-tokens", aria_hidden="true")
                      + tag("span", "{} Happy · {} Mad".format(happy, mad), class_="pp-token-words"),
                      class_="pp-token-line", aria_label="{} Happy and {} Mad tokens".format(happy, mad))]
@@ -279,7 +279,7 @@ class PhoPhoRenderer:
             if can:
                 classes.append("legal")
             pressed = "true" if (card in sel or card in marks) else "false"
-            cards.append(card_face(card, " ".join(classes), data_act="pp-card", data_arg=card,
+            cards.append(card_face(card, " ".join(classes), data_act="pp-card", data_arg=card, data_anim="hand-" + card,
                                    aria_pressed=pressed if ctx.can_act else None))
         title = "Your hand ({} card{})".format(len(view["hand"]), "" if len(view["hand"]) == 1 else "s")
         hint = ""

@@ -20,7 +20,8 @@ class TheNumberRenderer:
         view = ctx.view
         avail = view["avail"][seat]
         digits = "".join(
-            tag("li", d, class_="digit" + ("" if d in avail else " crossed"), aria_label="{} {}".format(d, "available" if d in avail else "crossed out"))
+            tag("li", d, class_="digit" + ("" if d in avail else " crossed"), aria_label="{} {}".format(d, "available" if d in avail else "crossed out"),
+                data_anim=None if d in avail else "crossed-{}-{}".format(seat, d))
             for d in DIGITS
         )
         state = ""
@@ -110,7 +111,8 @@ class TheNumberRenderer:
                             tag("th", ctx.name(seat), scope="row")
                             + tag("td", esc(number or "—"), class_="number")
                             + tag("td", esc(outcome)),
-                            class_=cls, data_seat=str(seat)))
+                            class_=cls, data_seat=str(seat),
+                            data_anim="reveal-{}-{}-{}".format(reveal["round"], reveal["turn"], seat) if latest else None))
         title = "Round {}, turn {}".format(reveal["round"] + 1, reveal["turn"] + 1)
         return tag("section",
                    tag("h3", ("Reveal · " if latest else "") + title)
