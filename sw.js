@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "dc6633d52954d996";
+const VERSION = "c62facbd7c52b105";
 const APP_FILES = [
   "./",
   "./index.html",

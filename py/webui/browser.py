@@ -100,7 +100,8 @@ class BrowserPlatform:
     def _focused_control(self):
         """(data-act, data-arg) of the control that has the keyboard focus inside the app, if any."""
         el = js.document.activeElement
-        if not _present(el) or not self.root.contains(el) or el is self.root:
+        # Only a keyboard player's focus is kept (focusing forces a layout: a mouse click need not pay it).
+        if not _present(el) or el is self.root or not self.root.contains(el) or not el.matches(":focus-visible"):
             return None
         return _text(el.getAttribute("data-act")), _text(el.getAttribute("data-arg"))
 

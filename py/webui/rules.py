@@ -59,9 +59,16 @@ def rule_link(rule_id):
                   title="Open the rules at this rule")
 
 
+_KNOWN = {}  # game id -> its rule ids (the log calls with_links for every line on every redraw)
+
+
 def with_links(text, info, extra=()):
     """`text` (plain words) as HTML: rule numbers become small links after the text."""
-    known = {r.id for r in info.rules}
+    if not extra and not RULE_ID.search(text):
+        return esc(text)  # most lines name no rule: the quick way
+    known = _KNOWN.get(info.id)
+    if known is None:
+        known = _KNOWN[info.id] = {r.id for r in info.rules}
     clean, ids = split_refs(text, known)
     ids += [i for i in extra if i in known and i not in ids]
     return esc(clean) + "".join(" " + rule_link(i) for i in ids)
