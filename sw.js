@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "ef61ca905ed67af6";
+const VERSION = "f3d6c0e7c164e758";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -56,6 +56,7 @@ const APP_FILES = [
   "./py/webui/html.py",
   "./py/webui/lobby.py",
   "./py/webui/replay.py",
+  "./py/webui/rules.py",
   "./py/webui/table.py",
   "./py/webui/renderers/__init__.py",
   "./py/webui/renderers/flowers.py",

@@ -184,7 +184,7 @@ def test_new_game_dialog_reads_the_form():
     app.handle("lobby")
     app.handle("new", "thenumber")
     app.handle("start")
-    assert "The seed must be a whole number" in platform.text
+    assert "The shuffle number must be a whole number" in platform.text
 
 
 def test_announcements_since_the_players_last_move_show_under_the_status():
@@ -332,3 +332,122 @@ def test_the_replay_viewer_passes_view_gestures_to_the_game():
     assert app.screen == "replay"
     app.handle("flowers-zoom", "in")
     assert app.prefs.get("flowers-zoom") == 1 and app.screen == "replay"
+
+
+def test_replay_of_an_unfinished_two_human_game_never_shows_either_hand():
+    """Pass-the-device games: a replay (from the lobby or a share link) of a game still being
+    played shows public information only, whatever seat is asked for."""
+    from games import GAMES
+    from webui import replay as replay_view
+
+    for game_id, game in GAMES.items():
+        if not game.info.private_information:
+            continue
+        players = max(2, game.info.min_players)
+        seats = ",".join(["human", "human"] + ["easy"] * (players - 2))
+        app, platform, _ = open_app({"game": game_id, "seats": seats, "seed": "5", "speed": "instant"})
+        for _ in range(6):  # a few moves, bots' and people's alike
+            seat = app.match.to_act()[0]
+            app.match.play(seat, app.match.legal(seat)[0])
+        assert not app.match.is_over()
+        for opener in ("replay-this", "share"):
+            if opener == "share":
+                app.handle("share")
+                viewer, vplatform, _ = open_app({"g": app.share_link.split("#g=", 1)[1]}, DictStorage())
+            else:
+                app.handle("replay-this")
+                viewer, vplatform = app, platform
+            assert viewer.screen == "replay" and viewer.replay.perspectives() == []
+            assert "See as" not in vplatform.html and "Hands stay hidden" in vplatform.text
+            for step in range(viewer.replay.last + 1):
+                viewer.replay.goto(step)
+                public = replay_view.render(viewer)
+                for seat in ("0", "1"):
+                    vplatform.forms["replay-controls"] = {"seat": seat}
+                    viewer.handle("replay-seat")
+                    assert viewer.replay.perspective is None
+                    assert vplatform.html == public, (game_id, step, seat)
+            if opener == "replay-this":
+                app.handle("continue-here")
+
+
+def test_replay_of_an_unfinished_solo_game_offers_only_the_humans_view():
+    app, platform, _ = open_app({"game": "phopho", "seats": "human,normal", "seed": "5", "speed": "instant"})
+    platform.run()
+    app.handle("replay-this")
+    assert app.replay.perspectives() == [0]
+    platform.forms["replay-controls"] = {"seat": "1"}
+    app.handle("replay-seat")
+    assert app.replay.perspective is None
+    platform.forms["replay-controls"] = {"seat": "0"}
+    app.handle("replay-seat")
+    assert app.replay.perspective == 0 and "Your hand" in platform.text
+
+
+def test_rules_panel_starts_with_how_to_play_and_hides_the_source_tags():
+    from games import GAMES
+
+    for game_id, game in GAMES.items():
+        app, platform, _ = open_app({"game": game_id, "seats": ",".join(["human"] + ["easy"] * (game.info.min_players - 1)), "seed": "1"})
+        app.handle("rules")
+        text = platform.text
+        panel = text[text.index('<aside class="rules"'):text.index("</aside>")]
+        if game.info.how_to_play:
+            assert panel.index("How to play") < panel.index("Full rules") < panel.index(game.info.rules[0].id)
+            assert 'class="how-figure"' in panel  # the game's own drawings
+        for tag_word in ("(seed)", "(public)", "(ruling)", "(seed, ", "the seed", "seeds"):
+            assert tag_word not in panel, (game_id, tag_word)
+        rulings = [r for r in game.info.rules if r.is_ruling]
+        assert panel.count(">House ruling</span>") == len(rulings)
+        app.handle("lobby")
+        app.handle("new", game_id)
+        assert "Shuffle number" in platform.text and "Seed" not in platform.text
+
+
+def test_rules_panel_of_a_game_without_how_to_play_shows_the_rules_only():
+    from dataclasses import replace
+
+    from games import GAMES
+    from webui import rules
+
+    info = replace(GAMES["mojo"].info, how_to_play=())
+    panel = rules.panel(info, "")
+    assert "How to play" not in panel and "Full rules" not in panel and "Rules of Mojo" in panel
+
+
+def test_rule_numbers_in_log_lines_become_links_to_the_rules_panel():
+    from games import GAMES
+    from webui import rules
+
+    info = GAMES["hoipho"].info
+    html_text = rules.with_links("Nothing to gain (HP-7). Ships pay (the one alone: HP-3)", info)
+    assert "HP-7" not in html_text.split("<button")[0] and "(the one alone)" in html_text
+    assert html_text.count('data-act="rule"') == 2 and 'data-arg="HP-7"' in html_text and 'data-arg="HP-3"' in html_text
+    assert rules.with_links("Round over (XX-99)", info) == "Round over (XX-99)"  # not a rule of this game
+    app, platform, _ = open_app({"game": "mojo", "seats": "human,easy", "seed": "2", "speed": "instant"})
+    platform.run()
+    app.handle("rule", "MJ-5")
+    assert app.show_rules and 'id="rule-MJ-5"' in platform.html
+    # a finished game's notes name rules only by link
+    app, platform, _ = open_app({"game": "mojo", "seats": "easy,easy", "seed": "2", "speed": "instant"})
+    platform.run()
+    sheet = platform.html[platform.html.index('id="score-sheet"'):]
+    assert "(MJ-12)" not in sheet and 'data-arg="MJ-12"' in sheet
+
+
+def test_small_words_seat_names_once_and_game_over_said_once():
+    from tabletop.match import seat_title
+
+    assert seat_title({"name": "Normal bot 2", "kind": "normal"}) == "Normal bot 2"
+    assert seat_title({"name": "Minh", "kind": "hard"}) == "Minh (Hard bot)"
+    assert seat_title({"name": "Lan", "kind": "human"}) == "Lan"
+    app, platform, storage = finished_game()
+    status = platform.text[platform.text.index('id="status"'):]
+    status = status[:status.index("</p>")]
+    assert "Game over:" in status and "points" in status  # the game's own result line
+    assert platform.text.count("Game over") == 1 + sum(1 for e in app.match.log if e["type"] == "over")  # + the log
+    assert 'class="announce"' not in platform.html or "Game over" not in platform.html.split('class="announce"')[1].split("</ul>")[0]
+    app.handle("lobby")
+    row = platform.text[platform.text.index("<tr data-save"):]
+    assert "(bot" not in row and "Easy bot 2" in row
+

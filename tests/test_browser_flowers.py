@@ -14,6 +14,8 @@ RECORD = "tabletop.record.flowers.solo"
 def take_and_place(page, stack=0, place=0):
     """Take from a stack, preview the card on a lit place, then place it there."""
     page.locator(".flowers-stack button.legal").nth(stack).click()
+    if page.locator("#confirm-move").count():  # the last card of a stack while behind asks first: yes
+        page.click("#confirm-move [data-act=confirm-move]")
     page.wait_for_selector(".flowers-garden-panel .legal")
     page.locator(".flowers-garden-panel .legal").nth(place).click()
     page.wait_for_selector(".flowers-cell.aimed .flowers-ghost", state="attached")

@@ -20,6 +20,8 @@ def click_and_settle(page, selector):
     page.locator(selector).first.evaluate("el => el.setAttribute('data-stale', '1')")
     page.locator(selector).first.click()
     page.wait_for_function("!document.querySelector('[data-stale]')")
+    if page.locator("#confirm-move").count():  # a hated ingredient asks first: yes
+        page.click("#confirm-move [data-act=confirm-move]")
 
 
 def serve_something(page):
@@ -94,24 +96,24 @@ def test_selecting_lights_up_customers_and_a_second_click_or_undo_puts_the_card_
     open_page(page, site + "?game=phopho&seats=human,easy&seed=16&speed=instant")
     wait_my_turn_or_end(page)
     assert "Serve (select cards in your hand) or Restock" in page.inner_text("#status")
-    noodle = page.locator(".pp-card.legal[aria-label='Noodle 1']")
+    noodle = page.locator(".pp-card.legal[data-arg^='noodle1']")
     assert noodle.count(), "seed 16 deals a Noodle to the human, who starts"
-    click_and_settle(page, ".pp-card.legal[aria-label='Noodle 1']")
+    click_and_settle(page, ".pp-card.legal[data-arg^='noodle1']")
     assert page.locator(".pp-card.pp-selected").count() == 1
     assert page.locator(".pp-customer.legal").count() >= 1  # the empty bowls light up
     assert page.locator("button[data-arg='restock']").count() == 0
     click_and_settle(page, ".pp-card.pp-selected")
     assert page.locator(".pp-card.pp-selected").count() == 0 and page.locator(".pp-customer.legal").count() == 0
     assert page.locator("button[data-arg='restock']").count() == 1
-    assert page.locator("button[data-act='undo']").is_disabled()
-    click_and_settle(page, ".pp-card.legal[aria-label='Noodle 1']")  # the shell's Undo takes a selection back too
-    assert page.locator("button[data-act='undo']").is_enabled()
+    assert page.locator("button[data-act='undo']").get_attribute("aria-disabled") == "true"
+    click_and_settle(page, ".pp-card.legal[data-arg^='noodle1']")  # the shell's Undo takes a selection back too
+    assert page.locator("button[data-act='undo']").get_attribute("aria-disabled") is None
     click_and_settle(page, "button[data-act='undo']")
-    assert page.locator(".pp-card.pp-selected").count() == 0 and page.locator("button[data-act='undo']").is_disabled()
+    assert page.locator(".pp-card.pp-selected").count() == 0 and page.locator("button[data-act='undo']").get_attribute("aria-disabled") == "true"
     unplayable = page.locator(".pp-card:not(.legal)")
     if unplayable.count():
         unplayable.first.click()
-        assert "(PP-" in page.inner_text(".notice[role='alert']")
+        assert page.locator(".notice[role='alert'] button.rule-link[data-arg^='PP-']").count()  # the rule, as a link
 
 
 def test_two_humans_pass_the_device_behind_the_cover(page, site):

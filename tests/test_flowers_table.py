@@ -4,6 +4,8 @@ symbols beside colours, and the end scoring drawn on each garden."""
 
 import re
 
+from games.flowers.data import CARDS
+from games.flowers.rules import score_garden
 from test_app import open_app
 
 LINK = {"game": "flowers", "seats": "human,normal", "seed": "4", "speed": "instant"}
@@ -44,12 +46,12 @@ def test_illegal_clicks_say_which_rule():
     app, platform, _ = open_app(LINK)
     to_my_turn(app, platform)
     app.handle("flowers-aim", "0,1")
-    assert "First take a card from one of the three stacks (FL-7)." in platform.text
+    assert "First take a card from one of the three stacks." in platform.text and 'data-arg="FL-7"' in platform.html
     app.handle("play", "take:0")
     app.handle("flowers-try", "take:2")
-    assert "place it in your garden first (FL-8)" in platform.text
+    assert "place it in your garden first" in platform.text and 'data-arg="FL-8"' in platform.html
     app.handle("flowers-aim", "5,5")
-    assert "(FL-8)" in platform.text and app.ui.get("flowers-aim") is None
+    assert 'data-arg="FL-8"' in platform.html and app.ui.get("flowers-aim") is None
 
 
 def test_pan_and_zoom_last_across_moves_and_keys_work():
@@ -95,6 +97,7 @@ def test_the_end_scoring_is_drawn_on_each_garden():
         if app.match.is_over():
             break
         app.handle("play", app.match.legal(0)[-1])
+        app.handle("confirm-move")  # yes to a hurtful move (nothing happens when none was asked)
     platform.run()
     assert platform.html.count('class="flowers-scored"') == 2
     scores = app.match.game.scores(app.match.state)
@@ -127,3 +130,22 @@ def test_a_gardens_label_escapes_names_once():
     app.handle("flowers-look", "1")
     labels = re.findall(r'class="flowers-garden-panel" aria-label="([^"]*)"', platform.html)
     assert labels == ["Garden of O&#x27;Brien &amp; Co"], labels
+
+
+def test_FL_9_taking_the_last_card_of_a_stack_when_behind_asks_first():
+    from games import GAMES
+
+    game = GAMES["flowers"]
+    state = game.start(2, {}, 4)
+    seat = state["turn"]
+    state["stacks"][0] = state["stacks"][0][-1:]
+    assert game.warning(state, seat, "take:1") is None  # not the last card
+    leader, behind = 1 - seat, seat
+    # the leader's garden: four red 4s and three red 3s in a row (a red area of 7); mine: one card
+    reds = [i for i, c in enumerate(CARDS) if c[0] == "red" and c[1] == 4][:4] + [i for i, c in enumerate(CARDS) if c[0] == "red" and c[1] == 3][:3]
+    state["gardens"][leader] = {"%d,0" % x: [c] for x, c in enumerate(reds)}
+    assert score_garden(state["gardens"][leader])["total"] > score_garden(state["gardens"][behind])["total"]
+    text = game.warning(state, seat, "take:0")
+    assert text and "the game ends at once (FL-9)" in text
+    state["gardens"][leader], state["gardens"][behind] = state["gardens"][behind], state["gardens"][leader]
+    assert game.warning(state, seat, "take:0") is None  # ahead: ending the game is no harm

@@ -75,7 +75,7 @@ def test_a_card_that_cannot_be_played_now_shows_the_engines_reason():
     platform.run()
     if app.match.state["phase"] == "pick" and 0 in app.match.to_act():
         app.handle("hoipho-why", "play:" + hand[0])
-        assert "not in your hand" in platform.text and "(HP-6)" in platform.text
+        assert "not in your hand" in platform.text and 'data-arg="HP-6"' in platform.html
 
 
 def test_monopoly_and_round_results_are_announced_under_the_status_line():

@@ -115,3 +115,23 @@ def test_determinized_search_takes_a_game_specific_playout():
     pick = determinized_search(GAME, m.view(0), 0, m.legal(0), random.Random(3), worlds=4, candidates=["end", "mark"],
                                time_budget=60, playout=playout)
     assert pick == "mark" and len(seen) == 8
+
+
+def test_undo_says_why_it_cannot_take_a_move_back():
+    from games import GAMES
+    from tabletop.match import Match, make_seats
+
+    match = Match(GAMES["phopho"], make_seats(["human", "easy"]), {}, 16)
+    assert match.undo_blocked(0) == "Nothing to undo yet."
+    while not match.is_human(match.to_act()[0]):
+        bot = match.to_act()[0]
+        match.play(bot, match.legal(bot)[0])
+    me = match.to_act()[0]
+    if match.history:
+        assert "A bot has moved" in match.undo_blocked(me)
+    match.play(me, "restock")  # draws cards: information revealed to me
+    assert match.undo_blocked(me) in ("Your last move revealed information, so it cannot be taken back.",
+                                      "Your last move drew or shuffled cards, so it cannot be taken back.")
+    with pytest.raises(IllegalAction) as err:
+        match.undo(me)
+    assert "cannot be taken back" in err.value.reason

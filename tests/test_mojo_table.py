@@ -39,7 +39,7 @@ def test_face_down_cards_refuse_plays_with_the_rule():
     platform.run()
     state = app.match.state
     app.handle("mojo-try", "reveal:%d" % state["hands"][0][0])
-    assert "(MJ-8)" in platform.text and 'role="alert"' in platform.html
+    assert 'data-arg="MJ-8"' in platform.html and 'role="alert"' in platform.html
 
 
 def test_round_sheet_stays_until_the_players_first_move_of_the_next_round():

@@ -48,7 +48,7 @@ def test_PP_9_picking_cards_lights_up_customers_and_a_middle_card_can_be_put_bac
     assert [CARD_TYPE[c] for c in app.match.state["sel"]] == ["noodle1", "chili3"]
     assert 'data-arg="serve@0"' not in platform.html
     app.handle("pp-card", card_of(app, "herbs5"))  # not part of any Serve with this selection
-    assert "(PP-9a, PP-10)" in platform.text and 'role="alert"' in platform.html
+    assert 'data-arg="PP-9"' in platform.html and 'data-arg="PP-10"' in platform.html  # rule links and 'role="alert"' in platform.html
     app.key("Escape")
     assert app.match.state["sel"] == [] and 'data-arg="restock"' in platform.html
 
@@ -58,6 +58,7 @@ def test_PP_13_the_hated_card_prompt_names_the_opponents_and_announces_the_failu
     set_table(app, hands={0: ["chicken2", "noodle1"]}, line=[("beef-chicken", ["noodle1"], False)] + LINE[1:])
     app.handle("pp-card", card_of(app, "chicken2"))
     app.handle("play", "serve@0")
+    app.handle("confirm-move")  # the hated card asks first
     assert "Choose the opponent who receives one of your Mad tokens" in platform.text
     assert "Give a Mad token to Easy bot 2 (6 Mad, 0 Happy)" in platform.text
     assert "Hated! Chicken 2 fails the order of the Active Customer" in platform.text  # announced
@@ -104,7 +105,7 @@ def test_PP_18_the_panels_hide_other_seats_stars_and_show_counts():
     app, platform = start("human,easy", 16)
     set_table(app, hands={0: ["noodle1"]}, line=LINE, loyal=[["chili-chicken"], ["chili-herbs", "herbs-beef"]])
     assert "Loyal: 2★" in platform.text  # my own stars
-    assert "Loyal: 2 (stars hidden)" in platform.text and "2×?★" in platform.text
+    assert "Loyal: 2 (stars hidden)" in platform.text and "2 Loyal Customers, stars hidden" in platform.text
 
 
 @pytest.mark.parametrize("width_seats", ["human,normal,hard", "human,easy,easy,easy,easy,easy"])
@@ -117,6 +118,7 @@ def test_whole_games_through_the_shell_end_on_the_score_sheet(width_seats):
             break
         legal = app.match.legal(0)
         app.handle("play", legal[0] if "restock" not in legal else "restock")
+        app.handle("confirm-move")  # yes to a hurtful move (nothing happens when none was asked)
         steps += 1
         assert steps < 2000
     platform.run()
@@ -158,3 +160,27 @@ def test_PP_9b_a_take_back_is_legal_as_a_whole_or_not_offered():
     assert app.match.history == history[:-2] and "cannot be taken back" not in platform.text
     (text,) = storage.data.values()
     assert saves.load(text, GAMES).history == app.match.history
+
+
+def test_PP_13_serving_a_hated_ingredient_asks_once_with_the_rule_in_words():
+    app, platform = start("human,easy", 16)
+    set_table(app, hands={0: ["herbs3", "noodle1"]}, line=LINE)
+    app.handle("pp-card", card_of(app, "herbs3"))
+    history = list(app.match.history)
+    app.handle("play", "serve@1")  # the Side 1 customer hates Herbs
+    assert app.match.history == history and 'role="alertdialog"' in platform.html
+    assert "hates Herbs: serving it fails the order" in platform.text and 'data-arg="PP-13"' in platform.html
+    app.key("Escape")
+    assert app.confirm is None and app.match.history == history and "alertdialog" not in platform.html
+    app.handle("play", "serve@1")
+    app.handle("confirm-move")
+    assert app.match.history[-1] == [0, "serve@1"] and "alertdialog" not in platform.html
+    assert any(e["type"] == "hated" for e in app.match.log)
+
+
+def test_PP_12_a_loved_ingredient_is_served_without_a_question():
+    app, platform = start("human,easy", 16)
+    set_table(app, hands={0: ["herbs3", "noodle1"]}, line=LINE)
+    app.handle("pp-card", card_of(app, "herbs3"))
+    app.handle("play", "serve@2")  # loves Herbs
+    assert app.confirm is None and app.match.history[-1] == [0, "serve@2"]

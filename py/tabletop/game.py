@@ -13,6 +13,10 @@ Events returned by `apply` are dicts:
   - "commit": True marks a point undo may not cross (hidden information was revealed).
   - "announce": True asks the screen to show it under the status line as well as in the log
     (a finished order, The King's arrival: what a player must not miss).
+  - "type": "over" marks the game's result line ("Lan wins with 42 points."): the status line
+    says it once the game is over.
+  - "rules": [rule id, ...] (optional) the rules the event applies; the screen shows them as
+    links to the rules panel. Rule ids written in the text, "(TN-7)", are shown the same way.
   A public event (no "seats") never names a card that stays hidden in a hand: it names only what
   was placed, played or revealed. Each game lists the cards a seat hides with `hidden_names`, and
   the shared harness checks every public event of many random games against that list.
@@ -69,6 +73,9 @@ class GameInfo:
     rules: tuple = ()  # Rule, ...
     options: tuple = ()  # Option, ...
     intro: str = ""  # a short paragraph above the rules
+    # "How to play" for a newcomer, shown before the full rules: about a dozen short lines
+    # (the goal, a turn, the end), each one a sentence. Empty: the panel shows the rules only.
+    how_to_play: tuple = ()
     # False when no player ever knows something another does not (Flowers): then players
     # sharing one device need no "pass the device" cover between their turns.
     private_information: bool = True
@@ -211,6 +218,13 @@ class Game:
 
     def explain_illegal(self, state, seat, action):
         """A rule-specific reason for an illegal action (None: the generic message)."""
+        return None
+
+    def warning(self, state, seat, action):
+        """Words for a legal move that obviously hurts the player who makes it (serving a
+        hated ingredient), naming the rule; None for an ordinary move. The app asks the player
+        to confirm such a move once; bots never ask. The words must name nothing hidden from
+        `seat`."""
         return None
 
     def apply(self, state, seat, action):

@@ -26,6 +26,14 @@ def clean_name(name):
     return " ".join(str(name).split())[:NAME_MAX].strip()
 
 
+def seat_title(seat):
+    """A seat's name as a list shows it: the name, and what plays it when the name does not say
+    so already ("Lan", "Normal bot 2", "Minh (Hard bot)")."""
+    if seat["kind"] == HUMAN or "bot" in seat["name"].lower():
+        return seat["name"]
+    return "{} ({} bot)".format(seat["name"], seat["kind"].capitalize())
+
+
 def make_seats(kinds, names=None):
     """Seats from kinds ("human", "easy", "normal", "hard") and optional names."""
     seats = []
@@ -55,6 +63,7 @@ class Match:
         self.history = []  # [[seat, action], ...]
         self.log = []  # events, each with "ply": the number of actions played when it happened
         self._barrier = 0
+        self._barrier_why = None  # why undo stops at the barrier, in words (see undo_blocked)
         self._barrier_state = clone(self.state)
 
     # --- reading ---------------------------------------------------------------------------
@@ -100,30 +109,47 @@ class Match:
         ply = len(self.history)
         for event in events:
             self.log.append(dict(event, ply=ply))
-        if (
-            any(e.get("commit") for e in events)
-            or self.state.get("rng") != rng_before
-            or seat not in self.game.to_act(self.state)
-        ):
+        if any(e.get("commit") for e in events):
+            why = "Your last move revealed information, so it cannot be taken back."
+        elif self.state.get("rng") != rng_before:
+            why = "Your last move drew or shuffled cards, so it cannot be taken back."
+        elif seat not in self.game.to_act(self.state):
+            why = "Your turn is over, so your moves cannot be taken back."
+        else:
+            why = None
+        if why:
             self._barrier = ply
+            self._barrier_why = why
             self._barrier_state = clone(self.state)
         return events
 
     def can_undo(self, seat):
-        return (
-            len(self.history) > self._barrier
-            and self.history[-1][0] == seat
-            and seat in self.game.to_act(self.state)
-        )
+        return self.undo_blocked(seat) is None
+
+    def undo_blocked(self, seat):
+        """Why `seat` cannot take back its last move, in words; None when it can."""
+        if not self.history:
+            return "Nothing to undo yet."
+        last_seat = self.history[-1][0]
+        if last_seat != seat:
+            if self.seats[last_seat]["kind"] != HUMAN:
+                return "A bot has moved since your last move, so it cannot be taken back."
+            return "{} has moved since your last move, so it cannot be taken back.".format(self.seats[last_seat]["name"])
+        if len(self.history) <= self._barrier:
+            return self._barrier_why
+        if seat not in self.game.to_act(self.state):
+            return "Your turn is over, so your moves cannot be taken back."
+        return None
 
     def undo(self, seat):
         """Take back `seat`'s last action (see the undo policy above)."""
-        if not self.can_undo(seat):
-            raise IllegalAction("Nothing to undo: only your own moves of this turn, before anything was revealed.")
+        reason = self.undo_blocked(seat)
+        if reason is not None:
+            raise IllegalAction(reason)
         self.history.pop()
         self.log = [e for e in self.log if e["ply"] <= len(self.history)]
         self.state = clone(self._barrier_state)
-        for s, a in self.history[self._barrier:]:
+        for s, a in self.history[self._barrier:]:  # moves after the barrier set no new barrier
             self.game.apply(self.state, s, a)
 
     def copy(self):

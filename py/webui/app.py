@@ -26,7 +26,7 @@ from tabletop import bots as botlib
 from tabletop import saves, share
 from tabletop.match import HUMAN, Match, clean_name, make_seats
 
-from . import lobby, replay, table
+from . import lobby, replay, rules, table
 from .html import attrs, button, esc, tag
 from .renderers import RENDERERS
 
@@ -45,6 +45,7 @@ class App:
             self.store.notice = "Not saved here: open the full page to keep this game."
         platform.set_flag("embed", self.embed)
         self.speed = "instant" if params.get("speed") == "instant" else "normal"
+        platform.set_flag("instant", self.speed == "instant")  # no animations either
         self.screen = "lobby"
         self.dialog = None  # {"game": id, "players": n, "seats": [...], "seed": str, "options": {}}
         self.notice = None  # a message for the player (an illegal attempt, a refused import)
@@ -59,6 +60,7 @@ class App:
         self.viewer = None  # the seat whose private information the screen shows
         self.cover = None  # the seat the device must be passed to, while the cover is up
         self.show_rules = False
+        self.confirm = None  # {"action", "text"}: a hurtful move waiting for the player's yes (Game.warning)
         self.ui = {}  # the game renderer's own state (a number being typed, a selection)
         self.prefs = {}  # the renderer's display settings that last the whole match (zoom, pan)
         self.record_note = None  # the score sheet's line about a kept record (a solo best)
@@ -139,7 +141,7 @@ class App:
         game = GAMES[game_id]
         seed_text = str(seed or "").strip()
         if seed_text and not seed_text.lstrip("-").isdigit():
-            raise IllegalAction("The seed must be a whole number (or left empty for a random game).")
+            raise IllegalAction("The shuffle number must be a whole number (or left empty for a random game).")
         seats = make_seats(kinds, names)
         match = Match(game, seats, options, int(seed_text) if seed_text else self.platform.new_seed())
         self._new_save_id(game_id)
@@ -312,12 +314,20 @@ class App:
         self.autosave()
         self.after_change()
 
-    def play(self, action, seat=None):
-        """A human move from the page; an illegal one shows the engine's reason."""
+    def play(self, action, seat=None, confirmed=False):
+        """A human move from the page; an illegal one shows the engine's reason, an obviously
+        hurtful one (Game.warning) asks for a confirmation first."""
         match = self.match
         seat = self.viewer if seat is None else seat
         if match is None or seat is None or self.cover is not None:
             return
+        self.confirm = None
+        if not confirmed and match.game.illegal_reason(match.state, seat, action) is None:
+            warning = match.game.warning(match.state, seat, action)
+            if warning:
+                self.confirm = {"action": action, "seat": seat, "text": warning}
+                self.render()
+                return self.platform.focus("#confirm-move [data-act=cancel-move]")
         try:
             match.play(seat, action)
         except IllegalAction as err:
@@ -329,9 +339,20 @@ class App:
         self.autosave()
         self.after_change()
 
+    def on_confirm_move(self, _):
+        if self.confirm is not None:
+            self.play(self.confirm["action"], self.confirm["seat"], confirmed=True)
+
+    def on_cancel_move(self, _):
+        self.confirm = None
+        self.render()
+
     def undo(self):
-        if self.match is None or self.viewer is None:
+        if self.match is None:
             return
+        if self.viewer is None or self.cover is not None:
+            self.notice = "Nothing to take back: it is not your turn on this screen."
+            return self.render()
         try:
             self.match.undo(self.viewer)
         except IllegalAction as err:
@@ -423,8 +444,10 @@ class App:
                     button("Save it again", "save-copy", class_="link")),
     }
 
-    def notices(self):
-        found = [tag("p", esc(text) + " " + button("Dismiss", "dismiss", which, class_="link"), class_="notice", role="alert")
+    def notices(self, info=None):
+        """The messages for the player; on a game screen (`info`: its game) rule numbers become
+        links to the rules panel."""
+        found = [tag("p", (rules.with_links(text, info) if info else esc(text)) + " " + button("Dismiss", "dismiss", which, class_="link"), class_="notice", role="alert")
                  for text, which in ((self.notice, "app"), (self.store.notice, "store")) if text]
         if self.conflict and self.screen == "game":
             text, buttons = self.CONFLICTS[self.conflict]
@@ -496,7 +519,7 @@ class App:
         if self.replay is None:
             return
         value = self.platform.form("replay-controls").get("seat", "")
-        self.replay.perspective = int(value) if value.isdigit() else None
+        self.replay.see_as(int(value) if value.isdigit() else None)
         self.render()
 
     def on_continue_here(self, _):
@@ -517,11 +540,22 @@ class App:
                 self.render()
 
     def key(self, key):
-        """A key press on the game screen (renderers may use the keyboard)."""
+        """A key press (renderers may use the keyboard on the game screen). Escape closes what
+        is open, the innermost first: a question, a dialog, the game's own selection, the rules."""
+        if key == "Escape":
+            if self.confirm is not None:
+                return self.on_cancel_move(None)
+            if self.share_link:
+                return self.on_close_share(None)
+            if self.dialog is not None and self.screen == "lobby":
+                return self.on_close_dialog(None)
         if self.screen == "game" and self.match is not None and self.cover is None:
             renderer = RENDERERS[self.match.game.info.id]
             if renderer.key(self, key):
-                self.render()
+                return self.render()
+        if key == "Escape" and self.show_rules and self.screen in ("game", "replay"):
+            self.show_rules = False
+            self.render()
 
     def on_new(self, game_id):
         if game_id in GAMES:
@@ -612,6 +646,12 @@ class App:
     def on_rules(self, _):
         self.show_rules = not self.show_rules
         self.render()
+
+    def on_rule(self, rule_id):
+        """A rule link in a log line or a notice: the rules panel, open at that rule."""
+        self.show_rules = True
+        self.render()
+        self.platform.focus("#rule-" + rule_id)
 
     def on_ready(self, seat):
         self.lift_cover(int(seat))

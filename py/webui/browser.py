@@ -24,6 +24,23 @@ from .app import App
 MAX_IMPORT_BYTES = MAX_TEXT * 4  # UTF-8 takes at most 4 bytes a character
 
 
+# Moves you can follow: an element that a renderer marks with data-anim="<stable key>" (a card in
+# a hand, a pile's top, a score) and that is new or changed since the last redraw gets the class
+# "anim-in" after the DOM update; the stylesheet animates it (not at speed=instant, nor for users
+# who prefer reduced motion). Done in JavaScript: one pass, no crossing into Python per element.
+_SNAPSHOT = js.Function.new("root", """
+  const seen = new Map();
+  for (const el of root.querySelectorAll('[data-anim]')) seen.set(el.dataset.anim, el.textContent);
+  return seen;""")
+_MARK_MOVED = js.Function.new("root", "seen", """
+  if (!seen.size) return;
+  const marked = root.querySelectorAll('[data-anim]');
+  let fresh = 0;
+  for (const el of marked) if (!seen.has(el.dataset.anim)) fresh++;
+  if (fresh > marked.length / 2) return;  // a new screen, not a move
+  for (const el of marked) if (seen.get(el.dataset.anim) !== el.textContent) el.classList.add('anim-in');""")
+
+
 def _js_object(mapping):
     return to_js(mapping, dict_converter=js.Object.fromEntries)
 
@@ -62,9 +79,51 @@ class BrowserPlatform:
     def __init__(self, root):
         self.root = root
         self.app = None
+        # The status line is redrawn with the page; screen readers hear a change only from a
+        # live region that stays in the document, so its words are copied here when they change.
+        self.live = js.document.createElement("div")
+        self.live.id = "live-status"
+        self.live.className = "sr-only"
+        self.live.setAttribute("role", "status")
+        self.live.setAttribute("aria-live", "polite")
+        js.document.body.appendChild(self.live)
+        self._said = ""
 
     def render(self, html):
+        focused = self._focused_control()
+        before = _SNAPSHOT(self.root)
         self.root.innerHTML = html
+        _MARK_MOVED(self.root, before)
+        if focused is not None:
+            self._refocus(*focused)
+        status = js.document.getElementById("status")
+        said = str(status.textContent) if _present(status) else ""
+        if said != self._said:
+            self._said = said
+            self.live.textContent = said
+
+    def _focused_control(self):
+        """(data-act, data-arg) of the control that has the keyboard focus inside the app, if any."""
+        el = js.document.activeElement
+        # Only a keyboard player's focus is kept (focusing forces a layout: a mouse click need not pay it).
+        if not _present(el) or el is self.root or not self.root.contains(el) or not el.matches(":focus-visible"):
+            return None
+        return _text(el.getAttribute("data-act")), _text(el.getAttribute("data-arg"))
+
+    def _refocus(self, act, arg):
+        """Keyboard play: a redraw replaces every element, so the focus goes back to the same
+        control, or else to the first move on offer, instead of falling to the page's top."""
+        el = None
+        if act:
+            selector = '[data-act="{}"]'.format(act) + ('[data-arg="{}"]'.format(arg.replace('"', '\\"')) if arg is not None else "")
+            el = self.root.querySelector(selector)
+        for fallback in (".dialog [data-act]:not([disabled])", ".board [data-act=play]:not([disabled])",
+                         ".board .legal:not([disabled])", "#status"):
+            if _present(el) and not el.disabled:
+                break
+            el = self.root.querySelector(fallback)
+        if _present(el):
+            el.focus(_js_object({"preventScroll": True}))
 
     def set_flag(self, name, on):
         el = js.document.documentElement
@@ -213,7 +272,8 @@ def boot():
 
     def on_key(event):
         tag = str(event.target.tagName or "")
-        if tag in ("INPUT", "SELECT", "TEXTAREA") or event.ctrlKey or event.metaKey or event.altKey:
+        typing = tag in ("INPUT", "SELECT", "TEXTAREA") and str(event.key) != "Escape"
+        if typing or event.ctrlKey or event.metaKey or event.altKey:
             return
         platform.guard(app.key, str(event.key))
 

@@ -36,3 +36,14 @@ def join_names(names):
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def sr_only(text):
+    """Words for screen readers only, inside a control whose visible text they complete (an
+    aria-label would hide the visible text from speech input)."""
+    return tag("span", text, class_="sr-only")
+
+
+def figure(drawing, caption):
+    """A small picture for the rules panel's "How to play": a game's own drawings and a caption."""
+    return tag("figure", tag("div", drawing, class_="how-drawing") + tag("figcaption", caption), class_="how-figure")

@@ -1,7 +1,7 @@
 """The lobby: the games, the saved games (broken ones explained), import, the new-game dialog."""
 
 from games import GAMES
-from tabletop.match import NAME_MAX, SEAT_KINDS, seat_label
+from tabletop.match import NAME_MAX, SEAT_KINDS, seat_label, seat_title
 
 from .html import attrs, button, esc, tag
 
@@ -44,7 +44,7 @@ def saves_section(app):
         export = button("Export", "export", entry.id)
         if entry.match is not None:
             m = entry.match
-            players = ", ".join("{} ({})".format(tag("span", esc(s["name"]), class_="name"), seat_label(s["kind"]).lower()) for s in m.seats)
+            players = ", ".join(tag("span", esc(seat_title(s)), class_="name") for s in m.seats)
             rows.append(
                 tag("tr",
                     tag("td", esc(title)) + tag("td", players) + tag("td", esc(m.game.progress(m.state)))
@@ -102,7 +102,7 @@ def dialog(app):
         + tag("label", "Players " + players, class_="players-field")
         + tag("fieldset", tag("legend", "Seats") + "".join(seats))
         + "".join(options)
-        + tag("label", "Seed (optional, replays the same shuffles) " + "<input{}>".format(attrs(name="seed", value=d["seed"], inputmode="numeric", placeholder="random")), class_="seed-field")
+        + tag("label", "Shuffle number (optional: the same number deals the same cards) " + "<input{}>".format(attrs(name="seed", value=d["seed"], inputmode="numeric", placeholder="random")), class_="seed-field")
         + tag("div", button("Start", "start", class_="primary", type="submit") + button("Cancel", "close-dialog"), class_="dialog-buttons")
     )
     form = tag("form", body, id="new-game", class_="dialog", data_submit="start", role="dialog", aria_modal="true", aria_labelledby="dialog-title")

@@ -1,15 +1,20 @@
-"""The replay viewer: any finished, saved or shared game, step by step, seen by anyone.
+"""The replay viewer: any finished, saved or shared game, step by step.
 
 A Replay holds a game's record (game, options, seats, seed, actions) and a Match at the step on
 screen. Stepping forward plays the next moves; stepping back rebuilds from the seed (games are
-short, and a rebuild is exactly what a saved game's load does)."""
+short, and a rebuild is exactly what a saved game's load does).
+
+Hidden information stays hidden while a game is unfinished: a replay or a share link of a game
+still being played shows only what is public, plus the one human's own view when exactly one
+human plays (that person is the one replaying). "See as" any seat opens once the game is over,
+when every hand may be shown."""
 
 from games import GAMES
-from tabletop.match import Match, seat_label
+from tabletop.match import Match
 
 from .html import attrs, button, esc, tag
 from .renderers import RENDERERS
-from .table import Context, log_section, player_panels, rules_section, score_sheet
+from .table import Context, event_html, log_section, player_panels, rules_section, score_sheet
 
 
 class Replay:
@@ -19,7 +24,20 @@ class Replay:
         self.actions = [list(a) for a in record["actions"]]
         self.perspective = None  # the seat whose private information is shown (None: public)
         self.match = self._fresh()
-        self.goto(len(self.actions) if step is None else step)
+        self.goto(self.last)
+        self.finished = self.match.is_over()  # the recorded game reached its end
+        self.goto(self.last if step is None else step)
+
+    def perspectives(self):
+        """The seats whose private view this replay may show, besides the public one."""
+        if self.finished:
+            return list(range(len(self.match.seats)))
+        humans = self.match.humans()
+        return humans if len(humans) == 1 else []
+
+    def see_as(self, seat):
+        """Show `seat`'s view (None: public); a seat this replay may not show is refused."""
+        self.perspective = seat if seat in self.perspectives() else None
 
     def _fresh(self):
         return Match(self.game, self.record["seats"], self.record.get("options", {}), self.record["seed"])
@@ -48,8 +66,7 @@ def controls(app, replay):
     step, last = replay.step, replay.last
     names = replay.match.names
     seats = tag("option", "Everyone (public)", value="", selected=replay.perspective is None) + "".join(
-        tag("option", "{} ({})".format(esc(n), seat_label(replay.match.seats[i]["kind"])), value=str(i), selected=replay.perspective == i)
-        for i, n in enumerate(names))
+        tag("option", esc(names[i]), value=str(i), selected=replay.perspective == i) for i in replay.perspectives())
     slider = "<input{}>".format(attrs(type="range", name="step", min="0", max=str(last), value=str(step),
                                       data_change="replay-goto", aria_label="Step"))
     return tag(
@@ -62,19 +79,20 @@ def controls(app, replay):
             + button("»", "replay-step", "last", disabled=step == last, aria_label="Last step"),
             class_="replay-buttons")
         + slider
-        + tag("label", "See as " + tag("select", seats, name="seat", data_change="replay-seat"))
+        + (tag("label", "See as " + tag("select", seats, name="seat", data_change="replay-seat")) if replay.perspectives() else
+           tag("span", "Hands stay hidden until the game is over.", class_="replay-note"))
         + ("" if replay.match.is_over() else button("Continue from here", "continue-here", class_="primary")),
         id="replay-controls", class_="replay-controls", aria_label="Replay controls",
     )
 
 
-def status(replay):
+def status(ctx, replay):
     match = replay.match
     if replay.step == 0:
         return "The start of the game, before the first move."
     latest = [e for e in match.log_for(replay.perspective) if e["ply"] == replay.step]
-    text = " ".join(match.text(e) for e in latest) or "A hidden move."
-    return "Move {}: {}".format(replay.step, esc(text))
+    text = " ".join(event_html(ctx, e) for e in latest) or "A hidden move."
+    return "Move {}: {}".format(replay.step, text)
 
 
 def render(app):
@@ -88,8 +106,8 @@ def render(app):
         + tag("nav", button("Share", "share") + button("Hide rules" if app.show_rules else "Rules", "rules") + app.exit_link()),
         class_="bar",
     )
-    parts = [bar, controls(app, replay), tag("p", status(replay), class_="status", id="status", role="status", aria_live="polite")]
-    parts += app.notices()
+    parts = [bar, controls(app, replay), tag("p", status(ctx, replay), class_="status", id="status")]
+    parts += app.notices(replay.game.info)
     if app.show_rules:
         parts.append(rules_section(ctx))
     board = renderer.board(ctx)

@@ -4,6 +4,7 @@ come from the game's renderer (renderers/__init__.py)."""
 
 from tabletop.match import seat_label
 
+from . import rules
 from .html import button, esc, join_names, tag
 from .renderers import RENDERERS
 
@@ -34,6 +35,11 @@ class Context:
 def status_line(ctx, renderer):
     app, match = ctx.app, ctx.match
     if match.is_over():
+        # The game's own result line (its "over" events) when it has one: said once, here.
+        said = [rules.with_links(match.text(e), ctx.game.info) for e in match.log_for(ctx.viewer) if e["type"] == "over"]
+        if said:
+            text = " ".join(said)
+            return ("" if text.startswith("Game over") else "Game over: ") + text + " The score sheet is below."
         result = match.result()
         winners = [ctx.names[s] for s in result["winners"]]
         verb = "wins" if len(winners) == 1 else "win together"
@@ -52,14 +58,15 @@ def status_line(ctx, renderer):
 
 def announcements(ctx):
     """What happened since the player at the screen last moved and must not be missed."""
-    news = [e for e in ctx.match.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.app.seen_ply]
+    news = [e for e in ctx.match.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.app.seen_ply
+            and e["type"] != "over"]  # the status line says the result
     if not news:
         return ""
     shown, earlier = news[-4:], news[:-4]
-    items = "".join(tag("li", esc(ctx.match.text(e))) for e in shown)
+    items = "".join(tag("li", event_html(ctx, e)) for e in shown)
     if earlier:  # several turns went by: the older news stay one click away, not lost
         items = tag("li", tag("details", tag("summary", "{} earlier".format(len(earlier)))
-                              + tag("ul", "".join(tag("li", esc(ctx.match.text(e))) for e in earlier))),
+                              + tag("ul", "".join(tag("li", event_html(ctx, e)) for e in earlier))),
                     class_="announce-earlier") + items
     return tag("ul", items, class_="announce", aria_live="polite")
 
@@ -71,7 +78,7 @@ def player_panels(ctx, renderer):
         head = (
             tag("h3", ctx.name(seat) + (" " + tag("span", "(you)", class_="you") if seat == ctx.viewer else ""))
             + tag("span", seat_label(info["kind"]), class_="kind")
-            + tag("span", renderer.score(ctx, seat), class_="score", aria_label="score")
+            + tag("span", renderer.score(ctx, seat), class_="score", aria_label="score", data_anim="score-%d" % seat)
         )
         panels.append(
             tag("section", tag("header", head) + renderer.panel(ctx, seat),
@@ -83,28 +90,19 @@ def player_panels(ctx, renderer):
 
 def log_section(ctx):
     entries = ctx.match.log_for(ctx.viewer)[-300:]
-    items = "".join(tag("li", esc(ctx.match.text(e)), class_="log-" + e["type"]) for e in reversed(entries))
-    return tag("section", tag("h2", "Game log") + tag("ol", items, reversed=True, class_="log-list"), class_="log", aria_label="Game log")
+    items = "".join(tag("li", event_html(ctx, e), class_="log-" + e["type"]) for e in reversed(entries))
+    return tag("section", tag("h2", "Game log") + tag("ol", items, reversed=True, class_="log-list"), class_="log", aria_label="Game log", tabindex="0")
 
 
 def rules_section(ctx):
-    info = ctx.game.info
-    parts = [tag("h2", "Rules of " + esc(info.title)), tag("p", esc(info.intro))]
-    section = None
-    items = []
-    for rule in info.rules:
-        if rule.section != section:
-            if items:
-                parts.append(tag("ul", "".join(items)))
-                items = []
-            section = rule.section
-            parts.append(tag("h3", esc(section)))
-        badge = tag("span", "Ruling", class_="badge ruling", title="A choice made for this app where the published rules are silent") if rule.is_ruling else ""
-        items.append(tag("li", tag("b", esc(rule.id)) + " " + badge + esc(rule.text) + tag("span", " (" + esc(rule.source) + ")", class_="source"),
-                         class_="rule" + (" is-ruling" if rule.is_ruling else ""), data_rule=rule.id))
-    if items:
-        parts.append(tag("ul", "".join(items)))
-    return tag("aside", "".join(parts), class_="rules", id="rules", aria_label="Rules")
+    renderer = RENDERERS[ctx.game.info.id]
+    pictures = renderer.rules_pictures() if hasattr(renderer, "rules_pictures") else ""
+    return rules.panel(ctx.game.info, pictures)
+
+
+def event_html(ctx, event):
+    """An event's log line as HTML: names filled in, rule numbers turned into small links."""
+    return rules.with_links(ctx.match.text(event), ctx.game.info, event.get("rules", ()))
 
 
 def score_sheet(ctx, buttons=True):
@@ -117,7 +115,7 @@ def score_sheet(ctx, buttons=True):
         tag("tr", tag("th", esc(row["label"]), scope="row") + "".join(tag("td", esc(v)) for v in row["values"]), class_=row.get("kind", "line"))
         for row in result["sheet"]
     )
-    notes = "".join(tag("p", esc(ctx.match.text({"text": n})), class_="note") for n in result.get("notes", []))
+    notes = "".join(tag("p", event_html(ctx, {"text": n}), class_="note") for n in result.get("notes", []))
     if ctx.app.record_note and ctx.match is ctx.app.match:  # not in the replay viewer
         notes += tag("p", esc(ctx.app.record_note), class_="record")
     return tag(
@@ -148,22 +146,25 @@ def render(app):
     ctx = Context(app)
     renderer = RENDERERS[ctx.game.info.id]
     over = ctx.match.is_over()
-    can_undo = ctx.viewer is not None and ctx.match.can_undo(ctx.viewer) and app.cover is None
+    # Undo stays focusable when it cannot work, and says why (its title, and a notice if pressed).
+    undo_why = ctx.match.undo_blocked(ctx.viewer) if ctx.viewer is not None and app.cover is None else \
+        "Nothing to take back: it is not your turn on this screen."
     bar = tag(
         "header",
         tag("h1", esc(ctx.game.info.title))
         + tag("span", esc(ctx.game.progress(ctx.match.state)), class_="progress")
         + tag("nav",
-              ("" if over else button("Undo", "undo", disabled=not can_undo, title="Take back your last move of this turn"))
+              ("" if over else button("Undo", "undo", aria_disabled="true" if undo_why else None, class_="undo",
+                                      title=undo_why or "Take back your last move of this turn"))
               + button("Share", "share", title="A link that carries this game")
               + button("Hide rules" if app.show_rules else "Rules", "rules", aria_expanded="true" if app.show_rules else "false")
               + app.exit_link()),
         class_="bar",
     )
-    parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", role="status", aria_live="polite")]
+    parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1")]
     if app.cover is None:
         parts.append(announcements(ctx))
-    parts += app.notices()
+    parts += app.notices(ctx.game.info)
     if app.show_rules:
         parts.append(rules_section(ctx))
     board = renderer.board(ctx)
@@ -174,6 +175,18 @@ def render(app):
     if app.cover is not None:
         parts.append(cover(ctx))
     parts.append(app.share_dialog())
+    if app.confirm is not None:
+        parts.append(confirm_dialog(ctx))
     # data-moves: how many moves the game in memory holds (tests compare it with the save)
     return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id,
                data_moves=str(len(ctx.match.history)))
+
+
+def confirm_dialog(ctx):
+    """A hurtful move (Game.warning) waits for the player's yes, once."""
+    body = (tag("h2", "Are you sure?", id="confirm-title")
+            + tag("p", rules.with_links(ctx.app.confirm["text"], ctx.game.info), id="confirm-text")
+            + tag("div", button("Play it anyway", "confirm-move", class_="danger") + button("Cancel", "cancel-move", class_="primary"),
+                  class_="dialog-buttons"))
+    return tag("div", tag("div", body, class_="dialog", id="confirm-move", role="alertdialog", aria_modal="true",
+                          aria_labelledby="confirm-title", aria_describedby="confirm-text"), class_="backdrop")

@@ -75,6 +75,20 @@ RULES = (
          "the player's own best (kept in this browser).", "End and scoring"),
 )
 
+# What a newcomer reads first, before the full rules (the rules panel's "How to play").
+HOW_TO_PLAY = (
+    "Goal: the best-scoring garden when the cards run out.",
+    "On your turn take one card: one of the two face-up cards, or the top of the face-down stack.",
+    "Place it in your garden, beside a card you have or on top of one, covering it.",
+    "Whoever takes the last card of any stack places it, and the game ends at once.",
+    "At the end every group of touching cards of one number must be exact:",
+    "four 4s together, three 3s, two 2s, and a 1 alone. A wrong group is removed with the cards under it: -1 a card.",
+    "Then each area of 5 or more touching cards of one colour scores 1 point per card.",
+    "A butterfly scores 1 when it touches a card of its colour.",
+    "Highest score wins; alone, try to beat your best.",
+)
+
+
 INFO = GameInfo(
     id="flowers",
     title="Flowers",
@@ -90,4 +104,5 @@ INFO = GameInfo(
         "each; then colour areas of 5 cards or more score a point per card, and butterflies touching their colour score 1. "
         "Plays solo too, against your own best score."
     ),
+    how_to_play=HOW_TO_PLAY,
 )

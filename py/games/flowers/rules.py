@@ -246,6 +246,21 @@ class Flowers(Game):
                            "text": "{%d} took the last card of stack %d: after placing it the game ends (FL-9)." % (seat, i + 1)})
         return events
 
+    def warning(self, state, seat, action):
+        """Taking the last card of a stack ends the game once it is placed (FL-9): a loss for a
+        player who is behind."""
+        if not action.startswith("take:") or state["players"] < 2:
+            return None
+        i = int(action[5:])
+        if len(state["stacks"][i]) != 1:
+            return None
+        mine = score_garden(state["gardens"][seat])["total"]
+        best = max(score_garden(g)["total"] for s, g in enumerate(state["gardens"]) if s != seat)
+        if mine >= best:
+            return None
+        return ("This is the last card of stack {}: once you place it the game ends at once (FL-9), and your garden "
+                "scores {} now against {} for the leader.".format(i + 1, mine, best))
+
     def _place(self, state, seat, key):
         """FL-8, then FL-9."""
         garden = state["gardens"][seat]

@@ -129,6 +129,19 @@ RULES = (
     Rule("HP-15", "seed", "Otherwise the next round starts (HP-5).", "End of round, end of game"),
 )
 
+# What a newcomer reads first, before the full rules (the rules panel's "How to play").
+HOW_TO_PLAY = (
+    "Goal: be the first to win 3 trade contracts.",
+    "A round starts with everyone discarding one card face up, then has three turns.",
+    "Each turn everyone picks one card from their hand face down; then all are shown at once.",
+    "Ships pay their owners coins when only one or two ships sail; three or more earn nothing.",
+    "The merchant with the highest reputation earns 2 coins, the second 1.",
+    "Only the lowest merchant's skill takes effect (steal coins, swap coins, pass cards and more).",
+    "After the third turn the richest player takes a contract; the card left in hand breaks ties.",
+    "The game ends when someone has 3 contracts: the most contracts wins.",
+)
+
+
 INFO = GameInfo(
     id="hoipho",
     title="Hội Phố",
@@ -143,4 +156,5 @@ INFO = GameInfo(
         "2 coins, the second 1, and only the lowest merchant's skill fires. After three turns the richest player "
         "takes a contract; the first to 3 contracts wins."
     ),
+    how_to_play=HOW_TO_PLAY,
 )

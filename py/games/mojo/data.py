@@ -58,6 +58,20 @@ RULES = (
          "total win. Otherwise play another round (MJ-3).".format(GAME_END_TOTAL), "End of the game"),
 )
 
+# What a newcomer reads first, before the full rules (the rules panel's "How to play").
+HOW_TO_PLAY = (
+    "Goal: the lowest total score when the game ends.",
+    "On your turn play one card from your hand on the play pile.",
+    "Lower than the card it covers: your turn ends. Higher: you draw a card. The same value: you play again.",
+    "With only a few cards left at the end of your turn, you put them face down in front of you.",
+    "From then on, each turn you turn one of them face up instead of playing.",
+    "Whoever turns up their last card ends the round and takes the Mojo card.",
+    "Scoring a round: your highest card of each colour counts (hand and face-up cards).",
+    "The Mojo card is worth 0 if its holder has the lowest score, 10 more points otherwise.",
+    "When someone reaches {} points in total, the game ends: the lowest total wins.".format(GAME_END_TOTAL),
+)
+
+
 INFO = GameInfo(
     id="mojo",
     title="Mojo",
@@ -72,4 +86,5 @@ INFO = GameInfo(
         "the last one ends the round and takes the Mojo card: worth 0 if their score is the lowest, +10 otherwise. At round "
         "end your highest card of each colour counts. The game ends when someone reaches {}: lowest total wins.".format(GAME_END_TOTAL)
     ),
+    how_to_play=HOW_TO_PLAY,
 )

@@ -201,6 +201,21 @@ RULES = (
          "Happy tokens; still tied, the tied players share the win.", "End of the game"),
 )
 
+# What a newcomer reads first, before the full rules (the rules panel's "How to play").
+HOW_TO_PLAY = (
+    "Goal: the most stars from Loyal Customers when the game ends.",
+    "Three customers wait in line; each loves one ingredient and hates another.",
+    "On your turn either Serve or Restock (draw one card per Mad token you have, then you may serve once).",
+    "Serve: a bowl starts with a Noodle (1) and climbs, each card the same value or one more, up to a 5.",
+    "A Bill and a 5 finish the order, and the customer leaves happy.",
+    "Serving a loved ingredient, or finishing an order, turns one of your Mad tokens Happy.",
+    "Serving a hated ingredient spoils the order: you give one of your Mad tokens to a rival.",
+    "Once all your tokens are Happy you win a Loyal Customer (its stars stay hidden), and your tokens turn Mad again.",
+    "When The King appears, everyone takes one last turn; he joins the player with the most Happy tokens.",
+    "Then the Loyal Customers are shown: the most stars wins.",
+)
+
+
 INFO = GameInfo(
     id="phopho",
     title="Phở Phở",
@@ -215,4 +230,5 @@ INFO = GameInfo(
         "a Loyal Customer's stars. A hated ingredient spoils the order, and you pass a Mad token to a rival. "
         "When The King turns up, everyone takes one final turn."
     ),
+    how_to_play=HOW_TO_PLAY,
 )

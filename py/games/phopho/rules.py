@@ -321,6 +321,23 @@ class PhoPho(Game):
             top, top, top + 1) if top < FINISH_VALUE else "This customer's top card is a 5: only another 5 fits (PP-10)."
 
     # --- playing -------------------------------------------------------------------------------
+    def warning(self, state, seat, action):
+        """Serving a customer the ingredient they hate (PP-13) fails the order."""
+        if action.startswith("serve@"):
+            slot, cards = int(action[6:]), state["sel"]
+        elif action.startswith("put:"):
+            ctype, _, where = action[4:].partition("@")
+            slot, cards = int(where), [next(c for c in state["sel"] if card_type(c) == ctype)]
+        else:
+            return None
+        entry = state["line"][slot]
+        info = CUSTOMER[entry["id"]]
+        hated = [c for c in cards if type_kind(card_type(c)) == info["hated"]]
+        if not hated:
+            return None
+        return ("{} hates {}: serving it fails the order. The customer leaves with the whole bowl, and you give one of "
+                "your Mad tokens to an opponent (PP-13).".format(slot_name(slot).capitalize(), kind_word(info["hated"])))
+
     def _apply(self, state, seat, action):
         verb, _, arg = action.partition(":")
         hand, events = state["hands"][seat], []

@@ -34,6 +34,21 @@ RULES = (
     Rule("TN-18", "seed", "Final score = round 1 + round 2. Highest wins; tied players all win.", "End of round and game"),
 )
 
+# What a newcomer reads first, before the full rules (the rules panel's "How to play").
+HOW_TO_PLAY = (
+    "Goal: the most points after 2 rounds of 5 turns.",
+    "Each turn everyone writes a secret 3-digit number at the same time, using only digits still available to them.",
+    "Then all numbers are shown together.",
+    "A number bigger than another player's number that shares a digit with it is disqualified: it scores 0.",
+    "Every other number scores its first digit (on the last turn of a round: twice that).",
+    "The biggest number that is not disqualified also takes the turn bonus, which grows every turn.",
+    "The digits of a number that is not disqualified are crossed out until the round ends.",
+    "At the end of a round you score 1 more point for each digit you crossed out.",
+    "Then every digit comes back for round 2.",
+    "After round 2 the highest total wins; tied players all win.",
+)
+
+
 INFO = GameInfo(
     id="thenumber",
     title="The Number",
@@ -48,4 +63,5 @@ INFO = GameInfo(
         "and cross out as many digits as you can for the squiggle, but a number bigger than one "
         "that shares a digit with it is disqualified."
     ),
+    how_to_play=HOW_TO_PLAY,
 )

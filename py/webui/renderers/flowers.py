@@ -5,7 +5,7 @@ there, and the end scoring drawn on each garden."""
 from games.flowers.data import BUTTERFLY, CARDS, COLOUR, NUMBER, SYMBOLS
 from games.flowers.rules import neighbours, score_garden, xy
 
-from ..html import button, esc, tag
+from ..html import button, esc, figure, sr_only, tag
 
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (-3, 5)  # zoom steps below and above "fit"
@@ -66,9 +66,8 @@ class FlowersRenderer:
         if view["turn"] == seat and view["held"] is not None and not view["over"]:
             held = tag("span", "holds " + card_box(view["held"], " flowers-tiny"), class_="flowers-holds")
         mini = self.grid(garden, mini=True, last=view["last"][seat])
-        thumb = button(mini, "flowers-look", str(seat), class_="flowers-thumb",
-                       aria_label="Show the garden of {} ({} cards)".format(ctx.names[seat], cards),
-                       title="Show this garden on the table")
+        thumb = button(mini + sr_only("Show the garden of {} ({} cards)".format(ctx.names[seat], cards)), "flowers-look", str(seat),
+                       class_="flowers-thumb", title="Show this garden on the table")
         return tag("div", info + held, class_="flowers-line") + thumb
 
     def board(self, ctx):
@@ -97,7 +96,7 @@ class FlowersRenderer:
                 items.append(tag("div", tag("span", "", class_="flowers-card flowers-empty") + tag("small", "empty"), class_="flowers-stack"))
                 continue
             act = "play" if action in legal else "flowers-try"
-            items.append(tag("div", button(inner, act, action, class_=cls + (" legal" if action in legal else ""), aria_label=label)
+            items.append(tag("div", button(sr_only(label) + inner, act, action, class_=cls + (" legal" if action in legal else ""), data_anim="stack-%d" % i)
                              + tag("small", STACK_NAMES[i]) + count, class_="flowers-stack"))
         held = ""
         if view["held"] is not None:
@@ -134,8 +133,8 @@ class FlowersRenderer:
                     esc(card_words(view["held"])), button("Place it here", "play", "place:" + aim, class_="primary flowers-confirm")),
                     class_="flowers-hint")
             else:
-                hint = tag("p", "Lit places: an empty place touching a card, or a card to cover. Point at one to see the card "
-                                "there; click it for a preview, click again to place.", class_="flowers-hint")
+                hint = tag("p", "Lit places: an empty place touching a card, or a card to cover. Tap or click one to see the "
+                                "card there, then tap or click it again to place it.", class_="flowers-hint")
         grid = self.grid(view["gardens"][seat], legal=legal, held=view["held"] if placing else None, aim=aim,
                          last=view["last"][seat], zoom=ctx.prefs.get("flowers-zoom", 0), pan=ctx.prefs.get("flowers-pan", [0, 0]))
         return tag("section", tag("div", tag("h3", title) + back + self.controls(ctx), class_="flowers-head") + hint + grid,
@@ -182,8 +181,8 @@ class FlowersRenderer:
             if stack is None:  # an empty place where the card may go
                 label = "Place the {} here ({})".format(card_words(held), where)
                 act = "play" if key == aim else "flowers-aim"
-                cells.append(button(ghost, act, "place:" + key if key == aim else key, class_="flowers-cell flowers-spot legal" + (" aimed" if key == aim else ""),
-                                    style=place, aria_label=label))
+                cells.append(button(sr_only(label) + ghost, act, "place:" + key if key == aim else key,
+                                    class_="flowers-cell flowers-spot legal" + (" aimed" if key == aim else ""), style=place))
                 continue
             card = stack[-1]
             depth = tag("span", "×{}".format(len(stack)), class_="flowers-depth", title="{} cards in this pile".format(len(stack))) if len(stack) > 1 else ""
@@ -208,11 +207,13 @@ class FlowersRenderer:
             inner = face(card) + depth + extra
             if key in legal:
                 act = "play" if key == aim else "flowers-aim"
-                cells.append(button(inner + ghost, act, "place:" + key if key == aim else key,
+                cells.append(button(sr_only("Cover the {} with the {} ({})".format(words, card_words(held), where)) + inner + ghost, act,
+                                    "place:" + key if key == aim else key,
                                     class_="flowers-cell flowers-card flowers-" + COLOUR[card] + cls + " legal flowers-cover" + (" aimed" if key == aim else ""),
-                                    style=place, aria_label="Cover the {} with the {} ({})".format(words, card_words(held), where)))
+                                    style=place))
             else:
                 cells.append(tag("span", inner, class_="flowers-cell flowers-card flowers-" + COLOUR[card] + cls, style=place, role="img",
+                                 data_anim=None if scoring is not None else "cell-" + key,
                                  aria_label="{} ({})".format(words, where)))
         size = "--cols:{};--rows:{}".format(cols, rows)
         if mini:
@@ -244,6 +245,15 @@ class FlowersRenderer:
         if n == 1:
             return "{} 1s touching (a 1 stands alone)".format(size)
         return "{} {} ({} needed)".format("a lone" if size == 1 else size, "{}s".format(n) if size > 1 else n, n)
+
+    def rules_pictures(self):
+        """How to play: exact number groups score, a wrong one is removed."""
+        def first(colour, number):
+            return next(i for i, c in enumerate(CARDS) if c[0] == colour and c[1] == number)
+        twos = card_box(first("red", 2), " flowers-tiny") + card_box(first("blue", 2), " flowers-tiny")
+        threes = "".join(card_box(first(c, 3), " flowers-tiny") for c in ("yellow", "green"))
+        return (figure(twos, "Two 2s together: a good group")
+                + figure(threes, "Only two 3s: removed at the end"))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):

@@ -4,7 +4,7 @@ choices, and the round's result."""
 from games.hoipho.data import MERCHANTS, SHIP_PAY
 from games.hoipho.rules import card_name, is_ship, left_of, printed, skill_of
 
-from ..html import button, esc, join_names, tag
+from ..html import button, esc, figure, join_names, sr_only, tag
 
 SHORT_SKILL = {
     "mouse": "+3 coins, then rock-paper-scissors: the loser discards half their coins",
@@ -61,6 +61,11 @@ def card_class(card, extra=""):
 
 
 class HoiPhoRenderer:
+    def rules_pictures(self):
+        """How to play: a turn's reveal, the lowest merchant's skill firing."""
+        cards = "".join(tag("div", card_face(c), class_=card_class(c)) for c in ("m2", "m7", "s1"))
+        return figure(tag("div", cards, class_="hoipho-how"), "Shown at once: 7 earns 2 coins, 2 earns 1 and fires its skill, the ship pays 3")
+
     # --- the status line ---------------------------------------------------------------------
     def prompt(self, ctx, seat):
         view = ctx.view
@@ -107,7 +112,7 @@ class HoiPhoRenderer:
         view = ctx.view
         coins = view["coins"][seat]
         contracts = view["contracts"][seat]
-        stats = (tag("span", "{} coin{}".format(coins, "" if coins == 1 else "s"), class_="hoipho-coins")
+        stats = (tag("span", "{} coin{}".format(coins, "" if coins == 1 else "s"), class_="hoipho-coins", data_anim="coins-%d" % seat)
                  + tag("span", "{} contract{}".format(contracts, "" if contracts == 1 else "s"), class_="hoipho-contracts"))
         if seat in view["goat"] and not view["over"]:
             stats += tag("span", "Goat: +1 more with the round", class_="badge hoipho-goat")
@@ -190,11 +195,11 @@ class HoiPhoRenderer:
             action = "{}:{}".format(verb or "play", c)
             chosen = c in (view["mine"], d and d["my_pass"])
             if action in legal:
-                cards.append(button(card_face(c), "play", action, class_=card_class(c, "legal"),
-                                    aria_label="{} {}".format(verb.capitalize(), card_words(c))))
+                cards.append(button(sr_only(verb.capitalize() + ": ") + card_face(c), "play", action, class_=card_class(c, "legal"),
+                                    data_anim="hand-" + c))
             else:
-                cards.append(button(card_face(c), "hoipho-why", action, class_=card_class(c, "chosen" if chosen else "idle"),
-                                    aria_label=card_words(c) + (" (your choice)" if chosen else "")))
+                cards.append(button(card_face(c) + (sr_only(" (your choice)") if chosen else ""), "hoipho-why", action, data_anim="hand-" + c,
+                                    class_=card_class(c, "chosen" if chosen else "idle")))
         title = "Your hand"
         if verb in ("give", "pass"):
             to = d["target"] if verb == "give" else left_of(ctx.viewer, view["players"])
@@ -225,8 +230,7 @@ class HoiPhoRenderer:
         for action in legal:
             kind, _, arg = action.partition(":")
             if kind == "copy":
-                buttons.append(button(card_face(arg), "play", action, class_=card_class(arg, "legal"),
-                                      aria_label="Copy the " + card_words(arg)))
+                buttons.append(button(sr_only("Copy: ") + card_face(arg), "play", action, class_=card_class(arg, "legal")))
             elif kind == "throw":
                 buttons.append(button(THROW_LABEL[arg], "play", action, class_="legal hoipho-throw hoipho-" + arg))
             else:
@@ -250,7 +254,8 @@ class HoiPhoRenderer:
         slots = []
         for seat in range(view["players"]):
             picked = view["picked"][seat]
-            body = tag("span", "face down" if picked else "choosing…", class_="hoipho-back" if picked else "hoipho-empty")
+            body = tag("span", "face down" if picked else "choosing…", class_="hoipho-back" if picked else "hoipho-empty",
+                       data_anim="slot-%d" % seat)
             slots.append(tag("li", body + tag("span", ctx.name(seat), class_="hoipho-who"),
                              class_="hoipho-slot" + (" picked" if picked else ""),
                              aria_label="{}: {}".format(ctx.names[seat], "card face down" if picked else "still choosing")))
@@ -273,6 +278,7 @@ class HoiPhoRenderer:
                 badges.append("lowest: skill")
             cells.append(tag("li",
                              tag("div", card_face(c, record["rep"][seat], record["zero"][seat] is not None), class_=card_class(c, "revealed"),
+                                 data_anim="shown-{}-{}-{}".format(record["round"], record["turn"], seat) if latest else None,
                                  aria_label=card_words(c))
                              + tag("span", ctx.name(seat), class_="hoipho-who")
                              + "".join(tag("span", esc(b), class_="badge hoipho-badge") for b in badges),

@@ -4,7 +4,7 @@ it does), face-down and face-up cards in front of the players, and the round sco
 from games.mojo.data import COLOUR_OF, COLOURS, MOJO_PENALTY, SYMBOLS
 from games.mojo.rules import compare
 
-from ..html import button, esc, tag
+from ..html import button, esc, figure, tag
 
 OUTCOME = {"lower": "lower · turn ends", "higher": "higher · you draw", "same": "same · play again"}
 PILE_SHOWN = 6  # cards of the play pile shown under the top one
@@ -21,7 +21,8 @@ def card(value, classes="", **items):
 def card_button(value, act, arg, extra="", label=None, classes=""):
     colour = COLOUR_OF[value]
     return button(tag("b", str(value)) + tag("i", SYMBOLS[colour], aria_hidden="true") + extra, act, arg,
-                  class_="mojo-card mojo-" + colour + classes, aria_label=label or "{} {}".format(colour, value))
+                  class_="mojo-card mojo-" + colour + classes, aria_label=label or "{} {}".format(colour, value),
+                  data_anim="hand-%d" % value)
 
 
 def back(count, label):
@@ -63,7 +64,7 @@ class MojoRenderer:
             parts.append(tag("span", "plays again", class_="badge"))
         line = tag("div", "".join(parts), class_="mojo-counts")
         up = view["up"][seat]
-        faceup = tag("div", tag("span", "Face up:", class_="label") + "".join(card(v) for v in up), class_="mojo-up") if up else ""
+        faceup = tag("div", tag("span", "Face up:", class_="label") + "".join(card(v, data_anim="up-%d" % v) for v in up), class_="mojo-up") if up else ""
         return line + faceup
 
     def board(self, ctx):
@@ -77,11 +78,11 @@ class MojoRenderer:
                 parts.append(self.own_cards(ctx))
         if view["rounds"]:
             if ctx.ui.get("mojo-sheets"):
-                parts.append(button("Hide the round score sheets", "mojo-sheets", class_="link"))
+                parts.append(button("Hide the round score sheets", "mojo-sheets", class_="link mojo-sheets-toggle"))
                 for r in reversed(range(len(view["rounds"]))):
                     parts.append(self.round_sheet(ctx, r))
             else:
-                parts.append(button("Show the round score sheets ({})".format(len(view["rounds"])), "mojo-sheets", class_="link"))
+                parts.append(button("Show the round score sheets ({})".format(len(view["rounds"])), "mojo-sheets", class_="link mojo-sheets-toggle"))
         return "".join(parts)
 
     def _fresh(self, ctx):
@@ -108,7 +109,7 @@ class MojoRenderer:
                        class_="mojo-mojo" + (" plus" if view["mojo_side"] else ""),
                        aria_label="The Mojo card shows {} for {}".format(side, ctx.names[view["mojo"]]))
         draw = tag("div", back(view["draw_count"], "Draw pile: {} cards".format(view["draw_count"])) + tag("small", "draw pile"), class_="mojo-stack")
-        played = tag("div", card(top, " mojo-top", aria_label="Top of the play pile: {} {}".format(COLOUR_OF[top], top))
+        played = tag("div", card(top, " mojo-top", data_anim="pile-top", aria_label="Top of the play pile: {} {}".format(COLOUR_OF[top], top))
                      + tag("small", "play pile ({})".format(len(pile))), class_="mojo-stack")
         history = ""
         if under:
@@ -178,6 +179,11 @@ class MojoRenderer:
         return tag("section", tag("h3", esc(title)) + tag("table", tag("caption", "Highest card of each colour (hand and face-up cards), then the Mojo card")
                                                   + tag("thead", head) + tag("tbody", "".join(rows)), class_="score-sheet mojo-round-sheet") + note,
                    class_="mojo-round" + (" fresh" if fresh else ""), aria_label=title)
+
+    def rules_pictures(self):
+        """How to play: what a card does on the pile's top card."""
+        return "".join(figure(card(top) + " " + card(v), words) for top, v, words in
+                       ((9, 4, "Lower: your turn ends"), (4, 9, "Higher: you draw"), (6, 6, "Same: play again")))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):

@@ -14,7 +14,7 @@ from games.phopho.rules import slot_name, top_value
 
 from tabletop import IllegalAction
 
-from ..html import button, esc, tag
+from ..html import button, esc, figure, tag
 
 # Simple inline icons (no font or request needed); they take the colour of their kind.
 ICONS = {
@@ -44,15 +44,14 @@ def card_face(card, extra_class="", **attrs):
             + icon(kind, "1.8em")
             + tag("span", esc(english), class_="pp-word")
             + tag("span", esc(vietnamese), class_="pp-vn", lang="vi"))
-    return tag("button", body, type="button", class_="pp-card pp-k-{} {}".format(kind, extra_class).strip(),
-               aria_label=type_name(ctype), **attrs)
+    return tag("button", body, type="button", class_="pp-card pp-k-{} {}".format(kind, extra_class).strip(), **attrs)
 
 
 def chip(card):
     """A small card on a customer's bowl."""
     kind = CARD_KIND[card]
     value = CARD_VALUE[card]
-    return tag("li", (tag("b", str(value)) if value else "") + icon(kind, "1em"), class_="pp-chip pp-k-" + kind,
+    return tag("li", (tag("b", str(value)) if value else "") + icon(kind, "1em"), class_="pp-chip pp-k-" + kind, data_anim="chip-" + card,
                title=type_name(CARD_TYPE[card]))
 
 
@@ -110,8 +109,9 @@ class PhoPhoRenderer:
         loyal = view["loyal"][seat]
         if loyal is None:
             count = view["loyal_counts"][seat]
-            return tag("span", "{}×?★".format(count) if count else "0★",
-                       title="{} Loyal Customer{}; their stars are hidden".format(count, "" if count == 1 else "s"))
+            if not count:
+                return "0★"
+            return tag("span", "{} Loyal Customer{}, stars hidden".format(count, "" if count == 1 else "s"), class_="pp-hidden-score")
         total = sum(CUSTOMER[c]["stars"] for c in loyal)
         if view["king_to"] and seat in view["king_to"]:
             total += KING_STARS
@@ -120,7 +120,7 @@ class PhoPhoRenderer:
     def panel(self, ctx, seat):
         view = ctx.view
         mad, happy = view["mad"][seat], view["happy"][seat]
-        tokens = tag("span", HAPPY * happy, class_="pp-happy") + tag("span", MAD * mad, class_="pp-mad")
+        tokens = tag("span", HAPPY * happy, class_="pp-happy", data_anim="happy-%d" % seat) + tag("span", MAD * mad, class_="pp-mad")
         parts = [tag("div", tag("span", tokens, class_="pp-tokens", aria_hidden="true")
                      + tag("span", "{} Happy · {} Mad".format(happy, mad), class_="pp-token-words"),
                      class_="pp-token-line", aria_label="{} Happy and {} Mad tokens".format(happy, mad))]
@@ -140,6 +140,13 @@ class PhoPhoRenderer:
             if doing:
                 parts.append(tag("span", doing, class_="badge"))
         return "".join(parts)
+
+    def rules_pictures(self):
+        """How to play: a bowl climbing from a Noodle to a 5 with its Bill, and a customer's tastes."""
+        bowl = ["noodle1a"] + [next(c for c in CARD_TYPE if CARD_TYPE[c] == t) for t in ("beef2", "herbs3", "chicken4", "chili5", "bill")]
+        tastes = taste("Loves", "herbs", "pp-loved") + " " + taste("Hates", "chili", "pp-hated")
+        return (figure(tag("ol", "".join(chip(c) for c in bowl), class_="pp-served"), "A finished bowl: 1 up to 5, and a Bill")
+                + figure(tag("div", tastes, class_="pp-tastes"), "Each customer loves one kind and hates another"))
 
     # --- the table ---------------------------------------------------------------------------
     def board(self, ctx):
@@ -276,7 +283,7 @@ class PhoPhoRenderer:
             pressed = "true" if (card in sel or card in marks) else "false"
             back = "pick:" + ctype if card in sel else "mark:" + ctype if card in marks else None
             fixed = ctx.can_act and back is not None and self._take_back_moves(ctx.match, ctx.viewer, back) is None
-            cards.append(card_face(card, " ".join(classes), data_act="pp-card", data_arg=card,
+            cards.append(card_face(card, " ".join(classes), data_act="pp-card", data_arg=card, data_anim="hand-" + card,
                                    aria_pressed=pressed if ctx.can_act else None, disabled=bool(fixed),
                                    title="This card cannot be taken back alone now: use Undo" if fixed else None))
         title = "Your hand ({} card{})".format(len(view["hand"]), "" if len(view["hand"]) == 1 else "s")
@@ -376,7 +383,8 @@ class PhoPhoRenderer:
         return True
 
     def key(self, app, key):
-        if key == "Escape":
+        view = app.match.view(app.viewer) if app.viewer is not None else None
+        if key == "Escape" and view and (view["sel"] or view["marks"]):  # else Escape closes the rules
             return self.handle(app, "pp-clear", None)
         return False
 

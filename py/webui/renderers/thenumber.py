@@ -2,7 +2,7 @@
 
 from games.thenumber.data import DIGITS, NUMBER_LENGTH
 
-from ..html import button, esc, join_names, tag
+from ..html import button, esc, figure, join_names, tag
 
 
 class TheNumberRenderer:
@@ -20,7 +20,8 @@ class TheNumberRenderer:
         view = ctx.view
         avail = view["avail"][seat]
         digits = "".join(
-            tag("li", d, class_="digit" + ("" if d in avail else " crossed"), aria_label="{} {}".format(d, "available" if d in avail else "crossed out"))
+            tag("li", d, class_="digit" + ("" if d in avail else " crossed"), aria_label="{} {}".format(d, "available" if d in avail else "crossed out"),
+                data_anim=None if d in avail else "crossed-{}-{}".format(seat, d))
             for d in DIGITS
         )
         state = ""
@@ -110,12 +111,20 @@ class TheNumberRenderer:
                             tag("th", ctx.name(seat), scope="row")
                             + tag("td", esc(number or "—"), class_="number")
                             + tag("td", esc(outcome)),
-                            class_=cls, data_seat=str(seat)))
+                            class_=cls, data_seat=str(seat),
+                            data_anim="reveal-{}-{}-{}".format(reveal["round"], reveal["turn"], seat) if latest else None))
         title = "Round {}, turn {}".format(reveal["round"] + 1, reveal["turn"] + 1)
         return tag("section",
                    tag("h3", ("Reveal · " if latest else "") + title)
                    + tag("table", tag("tbody", "".join(rows)), class_="reveal-table"),
                    class_="reveal" + (" latest" if latest else ""), aria_label="Reveal of " + title)
+
+    def rules_pictures(self):
+        """How to play: a secret number, and a digit crossed out."""
+        slots = "".join(tag("span", d, class_="slot filled") for d in "512")
+        digits = "".join(tag("li", d, class_="digit" + (" crossed" if d in "125" else "")) for d in DIGITS)
+        return (figure(tag("div", slots, class_="display"), "Your secret number: it scores its first digit, 5")
+                + figure(tag("ol", digits, class_="digits"), "Its digits are crossed out for the round"))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):
@@ -144,7 +153,7 @@ class TheNumberRenderer:
             return self.handle(app, "tn-digit", key)
         if key == "Backspace":
             return self.handle(app, "tn-back", None)
-        if key == "Escape":
+        if key == "Escape" and app.ui.get("typed"):
             return self.handle(app, "tn-clear", None)
         if key == "Enter" and len(app.ui.get("typed", "")) == NUMBER_LENGTH:
             app.play(app.ui["typed"])

@@ -1,0 +1,106 @@
+"""The rules as a player reads them: "How to play" first, then the full numbered rules, and the
+small links that log lines, notices and notes carry to a rule instead of its number in the text.
+
+The games keep their sources in the data ("seed", "public", "ruling" on each Rule and inline
+tags in the texts: the tests check them against the rules files); the player sees only what
+matters to a player: which rules are our own decisions ("House ruling")."""
+
+import re
+
+from .html import button, esc, tag
+
+RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d+[a-z]?\b")
+PARENS = re.compile(r"\s*\(([^()]*)\)")
+# Inline source tags of the rules texts, as the player should read them.
+SOURCE_TAG = re.compile(r"\(((?:seed|public|ruling)(?:,\s*(?:seed|public|ruling))*)\)\s*")
+SOURCE_WORDS = [
+    (SOURCE_TAG, lambda m: "House ruling: " if "ruling" in m.group(1) else ""),
+    (re.compile(r"\((?:seed|public|ruling)(?:, (?:seed|public|ruling))*: "), "("),
+    (re.compile(r"(?<!House )\b[Rr]uling(?=[:;] | \()"), "House ruling"),
+    (re.compile(r"\b(?:[Ss]eed|[Pp]ublic): "), ""),
+    (re.compile(r"\bthe seeds\b"), "the original rules"),
+    (re.compile(r"\bthe seed's\b"), "the original rulebook's"),
+    (re.compile(r"\bthe seed\b"), "the original rulebook"),
+    (re.compile(r"  +"), " "),
+]
+
+
+def player_text(text):
+    """A rule's text without the in-house source tags."""
+    for pattern, replacement in SOURCE_WORDS:
+        text = pattern.sub(replacement, text)
+    return text.strip()
+
+
+def split_refs(text, known):
+    """(text without rule numbers, [rule ids it referred to]). Only ids of `known` rules count:
+    "(HP-3)" goes, "(the one just emptied ends it: FL-9)" keeps its words."""
+    found = []
+
+    def strip(match):
+        inner = match.group(1)
+        # "PP-9a" names a part of rule PP-9: the link opens PP-9
+        ids = [i if i in known else i.rstrip("abcdefgh") for i in RULE_ID.findall(inner)]
+        ids = [i for i in ids if i in known]
+        if not ids:
+            return match.group(0)
+        found.extend(i for i in ids if i not in found)
+        rest = RULE_ID.sub("", inner)
+        rest = re.sub(r"\b(?:ruling|seed|public|and|see)\b", "", rest)
+        rest = rest.strip(" ,;:")
+        words = re.sub(r"[\s,;:]+", " ", rest).strip()
+        return " ({})".format(rest) if words else ""
+
+    return PARENS.sub(strip, text), found
+
+
+def rule_link(rule_id):
+    return button("rule", "rule", rule_id, class_="link rule-link", aria_label="Rule " + rule_id,
+                  title="Open the rules at this rule")
+
+
+_KNOWN = {}  # game id -> its rule ids (the log calls with_links for every line on every redraw)
+
+
+def with_links(text, info, extra=()):
+    """`text` (plain words) as HTML: rule numbers become small links after the text."""
+    if not extra and not RULE_ID.search(text):
+        return esc(text)  # most lines name no rule: the quick way
+    known = _KNOWN.get(info.id)
+    if known is None:
+        known = _KNOWN[info.id] = {r.id for r in info.rules}
+    clean, ids = split_refs(text, known)
+    ids += [i for i in extra if i in known and i not in ids]
+    return esc(clean) + "".join(" " + rule_link(i) for i in ids)
+
+
+def panel(info, pictures=""):
+    """The rules panel: "How to play" (when the game has one), then the full rules."""
+    parts = []
+    if info.how_to_play:
+        parts.append(tag("section",
+                         tag("h2", "How to play " + esc(info.title))
+                         + (tag("div", pictures, class_="how-pictures") if pictures else "")
+                         + tag("ul", "".join(tag("li", esc(line)) for line in info.how_to_play), class_="how-lines"),
+                         class_="how-to-play"))
+        parts.append(tag("h2", "Full rules"))
+    else:
+        parts.append(tag("h2", "Rules of " + esc(info.title)))
+    if info.intro:
+        parts.append(tag("p", esc(player_text(info.intro))))
+    section, items = None, []
+    for rule in info.rules:
+        if rule.section != section:
+            if items:
+                parts.append(tag("ul", "".join(items)))
+                items = []
+            section = rule.section
+            parts.append(tag("h3", esc(section)))
+        badge = tag("span", "House ruling", class_="badge ruling",
+                    title="Our own decision where the published rules are silent or unclear") if rule.is_ruling else ""
+        items.append(tag("li", tag("b", esc(rule.id)) + " " + badge + esc(player_text(rule.text)),
+                         class_="rule" + (" is-ruling" if rule.is_ruling else ""), data_rule=rule.id,
+                         id="rule-" + rule.id, tabindex="-1"))
+    if items:
+        parts.append(tag("ul", "".join(items)))
+    return tag("aside", "".join(parts), class_="rules", id="rules", aria_label="Rules")

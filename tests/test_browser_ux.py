@@ -1,0 +1,199 @@
+"""Every game as a player meets it on a phone, with a keyboard, with a screen reader: nothing
+wider than the screen, the action on the first screen, no serious accessibility violation, a
+whole game by keyboard alone, animations off when the user asks for less motion.
+
+Each test runs for every game in the registries (py/games GAMES, webui RENDERERS), so a new game
+gets the same checks when it is registered."""
+
+import os
+import random
+
+import pytest
+
+from conftest import open_page
+from games import GAMES
+from tabletop import bots as botlib
+from tabletop import share
+from tabletop.match import Match, make_seats
+from webui.renderers import RENDERERS
+
+pytestmark = pytest.mark.browser
+
+PHONES = [(390, 844), (360, 740)]
+AXE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "node_modules", "axe-core", "axe.min.js")
+
+# Elements wider than the page, or sticking out of it sideways (fixed overlays excepted: they
+# are sized to the screen by definition).
+TOO_WIDE = """() => {
+  const width = document.documentElement.clientWidth, out = [];
+  if (document.documentElement.scrollWidth > width) out.push('page scrolls sideways: ' + document.documentElement.scrollWidth);
+  for (const el of document.querySelectorAll('#app *')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    if (r.right > width + 0.5 || r.left < -0.5) out.push(el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+  }
+  return out.slice(0, 8);
+}"""
+
+
+def game_ids():
+    assert set(GAMES) == set(RENDERERS)
+    return sorted(GAMES)
+
+
+def finished_link(game_id, seed=3):
+    """The share code of a whole game played by Easy bots, with long-ish names."""
+    game = GAMES[game_id]
+    players = game.info.max_players
+    seats = make_seats(["easy"] * players, ["Player number {}".format(i + 1) for i in range(players)])
+    match = Match(game, seats, {}, seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.to_act()[0]
+        match.play(seat, botlib.choose(game, "easy", match.view(seat), seat, match.legal(seat), rng))
+    return share.encode(match)
+
+
+def too_wide(page, where):
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(50)
+        wide = page.evaluate(TOO_WIDE)
+        assert not wide, "{} at {}x{}: {}".format(where, width, height, wide)
+
+
+def start_from_dialog(page, site, game_id):
+    """The new-game dialog at the largest player count, one human and Normal bots; returns once
+    the human may act."""
+    open_page(page, site + "?game={}&speed=instant".format(game_id))
+    page.wait_for_selector("#new-game")
+    page.select_option("#new-game [name=players]", str(GAMES[game_id].info.max_players))
+    page.wait_for_selector("#new-game [name=kind-{}]".format(GAMES[game_id].info.max_players - 1))
+
+
+def wait_for_my_turn(page):
+    page.wait_for_function("() => (document.querySelector('#status') || {}).textContent.startsWith('Your turn')")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_phone_screens_fit_and_the_action_comes_first(page, site, game_id):
+    start_from_dialog(page, site, game_id)
+    too_wide(page, "new-game dialog")
+    page.click("#new-game button[type=submit]")
+    wait_for_my_turn(page)
+    too_wide(page, "table at start")
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        box = page.locator(".board [data-act=play]").first.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, \
+            "{} at {}x{}: the first control to play is at y={}".format(game_id, width, height, box)
+    page.evaluate("code => { location.hash = 'g=' + code + '&continue=1'; }", finished_link(game_id))
+    page.wait_for_selector("#score-sheet")
+    too_wide(page, "score sheet")
+    page.click("#score-sheet [data-act=lobby]")
+    page.wait_for_selector(".saves tr[data-save]")
+    too_wide(page, "lobby with saved games")
+
+
+# The keyboard player: Tab to a control, Enter. A move to play ([data-act=play]) when one is on
+# offer, else a step towards one (a digit, a card to select: .legal, not one already pressed).
+CONFIRM = "#confirm-move [data-act=confirm-move]"  # a hurtful move asks first: yes
+MOVE = "[data-act=ready], .board [data-act=play]:not([disabled])"
+STEP = ".board .legal:not([disabled]):not([aria-pressed=true])"
+FOCUSED = "sel => { const el = document.activeElement; return !!el && el.matches(sel); }"
+
+
+def tab_to(page, selector, limit=400):
+    """Press Tab until the focused element matches `selector`; the focus ring must show."""
+    for _ in range(limit):
+        if page.evaluate(FOCUSED, selector):
+            outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+            assert outline != "none", "no visible focus on " + page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError("Tab never reached " + selector)
+
+
+def settled(page):
+    """The page after a key press: every bot that had to move has moved."""
+    page.wait_for_function("() => !document.querySelector('.thinking') && document.querySelector('#status')")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_whole_game_with_the_keyboard_alone(page, site, game_id):
+    info = GAMES[game_id].info
+    seats = ",".join(["human"] + ["easy"] * (max(2, info.min_players) - 1))
+    open_page(page, site + "?game={}&seats={}&seed=4&speed=instant".format(game_id, seats))
+    page.wait_for_selector("#game")
+    tab_to(page, "[data-act=rules]")  # the rules open and close by keyboard
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#rules")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules", state="detached")
+    for _ in range(3000):
+        settled(page)
+        if page.locator("html[data-over]").count():
+            break
+        if page.locator(CONFIRM).count():
+            tab_to(page, CONFIRM)
+        elif page.evaluate("sel => !!document.querySelector(sel)", MOVE):
+            tab_to(page, MOVE)
+        elif page.evaluate("sel => !!document.querySelector(sel)", STEP):
+            tab_to(page, STEP)
+        else:
+            page.wait_for_timeout(20)  # a bot's move is under way
+            continue
+        page.keyboard.press("Enter")
+    else:
+        raise AssertionError("the game did not end")
+    page.wait_for_selector("#score-sheet")
+    assert page.locator("#live-status[aria-live=polite]").inner_text().startswith("Game over")
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_no_serious_accessibility_violation_on_lobby_table_and_score_sheet(page, site, game_id):
+    def check(where):
+        page.add_script_tag(path=AXE)
+        found = page.evaluate("""async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))""")
+        assert not found, "{} of {}: {}".format(where, game_id, found)
+
+    info = GAMES[game_id].info
+    open_page(page, site + "?game={}&seats={}&seed=2&speed=instant".format(game_id, ",".join(["human"] + ["normal"] * (info.max_players - 1))))
+    wait_for_my_turn(page)
+    check("table")
+    page.click("[data-act=rules]")
+    check("rules panel")
+    page.evaluate("code => { location.hash = 'g=' + code + '&continue=1'; }", finished_link(game_id))
+    page.wait_for_selector("#score-sheet")
+    check("score sheet")
+    page.click("#score-sheet [data-act=lobby]")
+    page.wait_for_selector(".saves tr[data-save]")
+    check("lobby")
+    page.click(".game-card[data-game={}] [data-act=new]".format(game_id))
+    page.wait_for_selector("#new-game")
+    check("new-game dialog")
+
+
+COUNT_ANIMATIONS = """() => { window.animationsSeen = 0;
+  document.addEventListener('animationstart', e => { if (e.animationName === 'anim-in') window.animationsSeen++; }); }"""
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_moves_animate_at_normal_speed_and_never_with_reduced_motion_or_instant(browser, site, game_id):
+    info = GAMES[game_id].info
+    bots = ",".join(["easy"] * max(2, info.min_players))
+    for motion, speed, animated in (("no-preference", "", True), ("reduce", "", False), ("no-preference", "&speed=instant", False)):
+        context = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=motion, service_workers="block")
+        page = context.new_page()
+        open_page(page, site + "?game={}&seats={}&seed=3{}".format(game_id, bots, speed))
+        page.evaluate(COUNT_ANIMATIONS)
+        page.wait_for_selector(".anim-in", state="attached", timeout=60_000)  # the bots' moves are marked...
+        if animated:
+            page.wait_for_function("() => window.animationsSeen > 0")  # ...and animated
+        else:
+            page.wait_for_timeout(1500)
+            assert page.evaluate("() => window.animationsSeen") == 0, (motion, speed)
+        context.close()
