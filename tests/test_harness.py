@@ -20,11 +20,15 @@ MAX_STEPS = 20000
 
 
 def cases():
+    """Every option set the game lists for the harness (its modes), over that set's player
+    range; the games are spread over all of them."""
     for game_id, game in GAMES.items():
-        counts = list(range(game.info.min_players, game.info.max_players + 1))
-        per_count = math.ceil(GAMES_PER_GAME / len(counts))
-        for n in counts:
-            yield pytest.param(game_id, n, per_count, id="{}-{}p".format(game_id, n))
+        variants = [(options, n) for options in game.info.harness_options
+                    for n in range(game.info.player_range(options)[0], game.info.player_range(options)[1] + 1)]
+        per_case = math.ceil(GAMES_PER_GAME / len(variants))
+        for options, n in variants:
+            label = "-".join(str(v) for v in options.values())
+            yield pytest.param(game_id, n, per_case, options, id="{}-{}{}p".format(game_id, label + "-" if label else "", n))
 
 
 def check_views_hide_secrets(game, state, players, rng):
@@ -34,9 +38,9 @@ def check_views_hide_secrets(game, state, players, rng):
         assert game.view(scrambled, seat) == seen, "the view of seat {} shows hidden information".format(seat)
 
 
-def play_random(game, players, seed, deep):
+def play_random(game, players, seed, deep, options=None):
     rng = random.Random(seed)
-    state = game.start(players, {}, seed)
+    state = game.start(players, options or {}, seed)
     actions = []
     for step in range(MAX_STEPS):
         if game.is_over(state):
@@ -73,13 +77,14 @@ def play_random(game, players, seed, deep):
     return state, actions
 
 
-@pytest.mark.parametrize("game_id,players,count", list(cases()))
-def test_random_games(game_id, players, count):
+@pytest.mark.parametrize("game_id,players,count,options", list(cases()))
+def test_random_games(game_id, players, count, options):
     game = GAMES[game_id]
+    options = game.info.resolve_options(options)  # as a save keeps them (a default year fixed once)
     for i in range(count):
         seed = 1000 * players + i
-        state, actions = play_random(game, players, seed, deep=i % 10 == 0)
-        replayed = game.start(players, {}, seed)
+        state, actions = play_random(game, players, seed, deep=i % 10 == 0, options=options)
+        replayed = game.start(players, options, seed)
         for seat, action in actions:
             game.apply(replayed, seat, action)
         assert replayed == state, "seed + actions did not replay the game"
