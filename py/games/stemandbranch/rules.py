@@ -100,11 +100,15 @@ def shared(s, card, space):
 
 def cost(s, card, space):
     """SB-9: rank - shared - (Ascend) the rank gained; minimum 0."""
-    value = RANK[card] - shared(s, card, space)
-    stack = s["board"][space]
-    if stack:
-        value -= RANK[card] - RANK[stack[-1]]
-    return max(MIN_COST, value)
+    board = s["board"]
+    stack = board[space]
+    value = RANK[stack[-1]] if stack else RANK[card]
+    element = ELEMENT[card]
+    for other in ADJACENT[space]:  # shared(), inlined: the bots' hottest path
+        near = board[other]
+        if near and ELEMENT[near[-1]] == element:
+            value -= 1
+    return value if value > MIN_COST else MIN_COST
 
 
 def spaces_for(s, card):
@@ -170,15 +174,30 @@ def moved_board(s, move):
 
 
 def can_summon(s, seat, card):
-    if affordable_spaces(s, seat, card):
+    """Whether `card` has a space `seat` can pay for (co-op: after some move, SB-20)."""
+    spaces = spaces_for(s, card)
+    home = stack_of(s, ANIMAL[card])
+    if home is not None and not spaces:
+        return False  # no move changes ranks
+    have = means(s, seat, card)
+    need = min([cost(s, card, sp) for sp in spaces], default=RANK[card] + 1)
+    if need <= have:
         return True
-    if is_coop(s):
-        return any(affordable_spaces(moved_board(s, m), seat, card) for m in coop_moves(s))
+    if not is_coop(s):
+        return False
+    element = ELEMENT[card]
+    for move in coop_moves(s):
+        src, dst = move
+        have_after = have + (1 if s["board_tokens"].get(dst) == element else 0)
+        if have_after >= need - 1:  # one stack moving changes any other space's cost by at most 1
+            if affordable_spaces(moved_board(s, move), seat, card):
+                return True
+        elif home == src:  # the card's own stack moves: its Ascend is costed at dst
+            if cost(moved_board(s, move), card, dst) <= have_after:
+                return True
+        elif home is None and cost(moved_board(s, move), card, src) <= have_after:  # the space left empty
+            return True
     return False
-
-
-def board_animals(s):
-    return [ANIMAL[s["board"][sp][0]] for sp in SPACES if s["board"][sp]]
 
 
 def suggest_payment(s, seat):
