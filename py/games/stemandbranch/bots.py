@@ -21,7 +21,7 @@ import sys
 
 from tabletop import search
 
-from .data import ANIMAL, CARD_OF, ELEMENT, RANK, TOP_RANK
+from .data import ANIMAL, CARD_OF, ELEMENT, HAND_LIMIT, RANK, TOP_RANK
 from .rules import (affordable_spaces, coop_moves, coop_score, deck_size, is_coop, moved_board, stack_of,
                     suggest_payment)
 
@@ -38,6 +38,7 @@ COOP_CARD_SPENT = 0.35
 COOP_TOKEN_SPENT = 0.25
 COOP_DRAW_NEEDED = 1.1  # a row card that can go on the board next (the next rank, or a new animal)
 COOP_DRAW_OTHER = 0.45
+HAND_FULL = 0.6  # a draw with 7 cards in hand (one will be discarded)
 
 # --- Hard's search ------------------------------------------------------------------------------
 HARD_WORLDS = 8  # competitive: others' hands and the deck order are sampled
@@ -133,12 +134,14 @@ def card_draw_value(view, seat, card):
 
 
 def draw_options(view, seat):
+    # a full hand: the card drawn means one discarded at the end of the turn
+    full = HAND_FULL if len(view["hands"][seat]) >= HAND_LIMIT else 0.0
     out = []
     for i, card in enumerate(view["row"]):
         if card is not None:
-            out.append((card_draw_value(view, seat, card), "draw:row{}".format(i)))
+            out.append((card_draw_value(view, seat, card) - full, "draw:row{}".format(i)))
     if deck_size(view):
-        out.append((DRAW_BASE * (0.75 if is_coop(view) else 1.0), "draw:deck"))
+        out.append((DRAW_BASE * (0.75 if is_coop(view) else 1.0) - full, "draw:deck"))
     out.sort(key=lambda o: -o[0])
     return out
 
