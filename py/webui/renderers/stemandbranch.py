@@ -261,8 +261,10 @@ class StemAndBranchRenderer:
                     animal = ANIMAL[view["board"][src][-1]]
                     buttons.append(button("{} {}→{}".format(esc(animal), src, dst), "play", a, class_="legal",
                                           aria_label="Move the {} from {} to {}".format(animal, src, dst)))
-                items.append(tag("details", tag("summary", "Optional: move one animal one space first ({})".format(len(moves)))
-                                 + tag("div", "".join(buttons), class_="sb-moves"), class_="sb-move-box"))
+                needed = not any(a.startswith("at:") for a in legal)  # no space is affordable without a move
+                items.append(tag("details", tag("summary", "{} one animal one space first ({})".format(
+                    "Move" if needed else "Optional: move", len(moves)))
+                                 + tag("div", "".join(buttons), class_="sb-moves"), class_="sb-move-box", open=needed))
             items.append(tag("span", "Undo picks another card.", class_="sb-hint"))
         elif phase == "pay":
             left = pending["cost"] - len(pending["cards"]) - pending["paid_tokens"]
