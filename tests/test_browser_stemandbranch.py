@@ -1,6 +1,8 @@
-"""Stem and Branch played through the real page in headless Chromium, as a player would: a
-competitive game against bots to the score sheet (a summon with a discount, an Ascend, a steal
-prompt), a whole solo co-op game to its rank, and the pass-the-device cover between two humans."""
+"""Stem and Branch played through the real page in headless Chromium, as a player would: a whole
+competitive game against bots from a deep link to the score sheet (summons with a discount and an
+Ascend), a saved game resumed to the score sheet through a steal prompt (steals are rare in
+play, so the save brings the table to one), a whole solo co-op game to its rank, and the
+pass-the-device cover between two humans."""
 
 import json
 import re
@@ -97,6 +99,15 @@ def play_to_the_end(page, seen, limit=600):
         decisions += 1
         assert decisions < limit
     return decisions
+
+
+def test_whole_competitive_game_from_the_deep_link_to_the_score_sheet(page, site):
+    open_page(page, site + "?game=stemandbranch&seats=human,normal,easy&seed=1&tiebreak_year=2026&speed=instant")
+    seen = set()
+    play_to_the_end(page, seen)
+    assert {"ascend", "discount"} <= seen, seen
+    assert "Game over" in page.inner_text("#status")
+    assert "Total" in page.inner_text("table.score-sheet")
 
 
 def test_competitive_game_against_bots_with_discount_ascend_and_steal_to_the_score_sheet(page, site):
