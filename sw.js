@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "416404ee541aedb1";
+const VERSION = "600124d1917ac437";
 const APP_FILES = [
   "./",
   "./index.html",
