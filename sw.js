@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "600124d1917ac437";
+const VERSION = "02b95d011a5b5d7c";
 const APP_FILES = [
   "./",
   "./index.html",

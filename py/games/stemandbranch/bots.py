@@ -29,6 +29,7 @@ from .rules import (affordable_spaces, coop_moves, coop_score, deck_size, is_coo
 TOKEN_WORTH = 1.2  # an element token: a year at the end, and more years on each later Ascend
 CARD_SPENT = 0.45  # a hand card paid away
 DENY = 0.6  # an animal token taken from a rival (they lose a multiplier)
+NEW_ANIMAL = 0.8  # an animal token held: every later new token scores one more year
 DRAW_BASE = 0.9  # a card drawn blind
 HELD_ANIMAL_CARD = 0.6  # a card of an animal whose token I hold (a year at the end if kept)
 COOP_PLACED = 1.0  # a card on a stack (it scores when the stack reaches rank 5)
@@ -76,7 +77,7 @@ def summon_value(view, seat, card, space, price, moved=False):
     value = TOKEN_WORTH * gained
     if holder != seat:
         count = 1 + sum(1 for o in view["owner"].values() if o == seat)
-        value += count + (DENY if holder is not None else 0)
+        value += count + NEW_ANIMAL + (DENY if holder is not None else 0)
         value += HELD_ANIMAL_CARD * sum(1 for c in view["hands"][seat] if ANIMAL[c] == ANIMAL[card] and c != card) * 0.5
     elif ascend:
         value += sum(view["tokens"][seat].values()) + gained
