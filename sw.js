@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "02b95d011a5b5d7c";
+const VERSION = "1bb8ee07d62d9831";
 const APP_FILES = [
   "./",
   "./index.html",

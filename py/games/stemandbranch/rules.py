@@ -50,7 +50,7 @@ from .data import (ACTIONS_PER_TURN, ADJACENT, ANIMAL, ANIMALS, BOARD_TOKENS_PER
                    TOP_RANK, card_name, cards_text, coop_rank, year_animal)
 
 PHASES = ("main", "place", "pay", "steal", "discard", "over")
-MAIN_ACTIONS = ("draw", "summon")  # SB-24's Activate Scroll joins here (a later issue)
+MAIN_ACTIONS = ("draw", "summon")  # SB-24's Activate Scroll joins here ("scroll": a _scroll_actions method)
 
 
 def _s(n, word):
@@ -315,12 +315,24 @@ class StemAndBranch(Game):
         return []
 
     def main_actions(self, state, seat):
-        """SB-6: Draw (SB-7) and Summon (SB-8) as they are legal now."""
+        """SB-6: every main action legal now, kind by kind (MAIN_ACTIONS)."""
+        acts = []
+        for kind in MAIN_ACTIONS:
+            acts += getattr(self, "_{}_actions".format(kind))(state, seat)
+        return acts
+
+    @staticmethod
+    def _draw_actions(state, seat):
+        """SB-7: a row card or the top of the deck."""
         acts = ["draw:row{}".format(i) for i, c in enumerate(state["row"]) if c is not None]
         if deck_size(state):
             acts.append("draw:deck")
-        acts += ["summon:{}".format(c) for c in state["hands"][seat] if can_summon(state, seat, c)]
         return acts
+
+    @staticmethod
+    def _summon_actions(state, seat):
+        """SB-8..SB-10: a card in hand with a space its owner can pay for."""
+        return ["summon:{}".format(c) for c in state["hands"][seat] if can_summon(state, seat, c)]
 
     @staticmethod
     def steal_from(state, seat, element):
