@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f3d6c0e7c164e758";
+const VERSION = "57d1b0052804baf2";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -38,6 +38,10 @@ const APP_FILES = [
   "./py/games/phopho/bots.py",
   "./py/games/phopho/data.py",
   "./py/games/phopho/rules.py",
+  "./py/games/stemandbranch/__init__.py",
+  "./py/games/stemandbranch/bots.py",
+  "./py/games/stemandbranch/data.py",
+  "./py/games/stemandbranch/rules.py",
   "./py/games/thenumber/__init__.py",
   "./py/games/thenumber/bots.py",
   "./py/games/thenumber/data.py",
@@ -63,6 +67,7 @@ const APP_FILES = [
   "./py/webui/renderers/hoipho.py",
   "./py/webui/renderers/mojo.py",
   "./py/webui/renderers/phopho.py",
+  "./py/webui/renderers/stemandbranch.py",
   "./py/webui/renderers/thenumber.py"
 ];
 // version:end

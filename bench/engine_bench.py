@@ -9,23 +9,29 @@ from games import GAMES
 from tabletop import bots
 from tabletop.simulate import play_game
 
-CASES = {"phopho": 4, "hoipho": 4, "thenumber": 4, "mojo": 4, "flowers": 2}  # game id -> player count for the speed figures
+# case -> player count for the speed figures; a case is a game id, or "id/variant" with its options
+CASES = {"phopho": 4, "hoipho": 4, "thenumber": 4, "mojo": 4, "flowers": 2, "stemandbranch": 4, "stemandbranch/coop": 2}
+CASE_OPTIONS = {"stemandbranch/coop": {"mode": "coop"}}
+
+
+def case_game(case):
+    return GAMES[case.split("/")[0]]
 # Decisions timed per level, where the default is too few: most Phở Phở decisions are the steps of
 # a planned Serve (pick a card, place it); the searches that matter come once or twice a turn.
 DECISIONS = {"phopho": 200}
 
 
-def random_games_per_second(game, players, seconds):
+def random_games_per_second(game, players, seconds, options=None):
     done, seed = 0, 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
-        play_game(game, ["easy"] * players, seed)
+        play_game(game, ["easy"] * players, seed, options)
         done += 1
         seed += 1
     return done / (time.perf_counter() - started)
 
 
-def decision_times(game, players, level, decisions):
+def decision_times(game, players, level, decisions, options=None):
     """Seconds per decision of a bot of `level` in seat 0 (the other seats: Normal bots). A
     decision is a choice among several legal actions: a forced step (one legal action, which
     bots.choose plays without asking the policy) is not timed."""
@@ -33,7 +39,7 @@ def decision_times(game, players, level, decisions):
     seed = 0
     levels = [level] + ["normal"] * (players - 1)
     while len(times) < decisions:
-        state = game.start(players, None, seed)
+        state = game.start(players, options, seed)
         rng = random.Random(seed)
         while not game.is_over(state) and len(times) < decisions:
             for seat in game.to_act(state):
@@ -51,14 +57,17 @@ def decision_times(game, players, level, decisions):
     return {"median": statistics.median(times), "p95": times[int(0.95 * (len(times) - 1))], "max": times[-1], "n": len(times)}
 
 
-def run_all(seconds=5.0, decisions=20):
+def run_all(seconds=5.0, decisions=20, only=None):
+    """Every case (of the games in `only`, if given)."""
     out = {}
-    for game_id, players in CASES.items():
-        game = GAMES[game_id]
-        out[game_id] = {
+    for case, players in CASES.items():
+        if only and case.split("/")[0] not in only:
+            continue
+        game, options = case_game(case), CASE_OPTIONS.get(case)
+        out[case] = {
             "players": players,
-            "games_per_second": random_games_per_second(game, players, seconds),
-            "decisions": {level: decision_times(game, players, level, max(decisions, DECISIONS.get(game_id, 0)))
+            "games_per_second": random_games_per_second(game, players, seconds, options),
+            "decisions": {level: decision_times(game, players, level, max(decisions, DECISIONS.get(case, 0)), options)
                           for level in bots.LEVELS},
         }
     return out

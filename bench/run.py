@@ -5,14 +5,17 @@ Every comparison is made side by side in one run (the machines are shared and no
   snapshot    repeat (snapshot) and first visits vs the bare page, quiet and busy, before/after;
               the restore timeline; clicks while the snapshot worker runs (bench/startup_bench.py)
   hostile     time to a clear message or to ready in each hostile place (bench/startup_bench.py)
-  clicks      click to updated board in a game of The Number (pad key, and Write + reveal), and
-              one typical click of every game at normal speed with the move animations on
+  clicks      click to updated board in a game of The Number (pad key, and Write + reveal), Stem
+              and Branch (selecting a card, a whole summon), and one typical click of every game
+              at normal speed with the move animations on
   engine      random full games per second and bot decision times, CPython and Pyodide
   winrates    bot levels against each other over 200+ games per pairing (CPython, 2 processes);
               for The Number also a fixed exploit against Normal ("undercut": always writing just
               below Normal's usual number); --winrate-games picks the games
-  solo        mean score of each bot level alone, for the games that play solo (CPython)
+  solo        mean score of each bot level alone, for the games that play solo (CPython);
+              co-op tables (Stem and Branch) with the rank of the mean score
   fuzz        hostile links, imported files and stored saves (tools/hostile.py): how many refused cleanly
+`--game id,...` limits the per-game parts of every section to those games.
 """
 
 import argparse
@@ -36,6 +39,7 @@ import hostile  # noqa: E402
 import shell  # noqa: E402
 import startup_bench  # noqa: E402
 from games import GAMES  # noqa: E402
+from games.stemandbranch.data import coop_rank  # noqa: E402
 from tabletop import share  # noqa: E402
 from tabletop.match import Match, make_seats  # noqa: E402
 from tabletop.simulate import play_game, simulate  # noqa: E402
@@ -129,11 +133,13 @@ def startup(browser, base, rounds, host=None):
             "ratios": {n: statistics.median(t) / bare for n, t in times.items()}}
 
 
-def share_sizes():
+def share_sizes(chosen):
     """Share-link length of a long game of each game, at its largest table, Normal bots."""
     out = {}
     for game_id, game in GAMES.items():
-        players = game.info.max_players
+        if game_id not in chosen:
+            continue
+        players = game.info.player_range()[1]  # with the default options
         longest = []
         for seed in range(1, 6):
             history = []
@@ -235,7 +241,51 @@ def typical_clicks(browser, base, per_game):
     return out
 
 
-def engine_in_browser(browser, base, seconds, decisions):
+def clicks_stemandbranch(browser, base, games):
+    """Click to updated board in Stem and Branch (1 human + 3 Normal bots): selecting a card in
+    hand (the spaces light up with their costs) and a summon (the click on a space, or on the
+    suggested payment, that places the card and scores it)."""
+    context = browser.new_context()
+    context.add_init_script(CLICK_PROBE)
+    page = context.new_page()
+    select, summon = [], []
+    for g in range(games):
+        page.goto(base + "?game=stemandbranch&seats=human,normal,normal,normal&seed={}&speed=instant".format(200 + g))
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        while True:
+            page.wait_for_function("document.documentElement.hasAttribute('data-over') || "
+                                   "(document.querySelector('#status') || {}).innerText?.startsWith('Your turn')")
+            if page.locator("html[data-over]").count():
+                break
+            args = page.eval_on_selector_all("button[data-act='play']", "els => els.map(e => e.dataset.arg)")
+            page.evaluate("window.__clicks = []")
+            if page.locator("button[data-act='sb-pay-suggested']").count():
+                page.click("button[data-act='sb-pay-suggested']")
+                kind = summon
+            elif any(a.startswith("at:") for a in args):
+                page.click("button[data-arg='{}']".format(next(a for a in args if a.startswith("at:"))))
+                kind = summon if page.locator("button[data-act='sb-pay-suggested']").count() == 0 else None
+            elif any(a.startswith("summon:") for a in args):
+                page.click("button[data-arg='{}']".format(next(a for a in args if a.startswith("summon:"))))
+                kind = select
+            else:
+                page.click("button[data-arg='{}']".format(next(a for a in args if a.startswith(("draw:", "discard:", "steal:")))))
+                kind = None
+            page.wait_for_function("window.__clicks.length > 0")
+            if kind is not None:
+                kind.append(page.evaluate("window.__clicks[0]"))
+    context.close()
+    out = {}
+    for label, samples in (("select a card (spaces light up)", select), ("summon (place, pay, score)", summon)):
+        dom = [s["dom"] for s in samples]
+        frame = [s["frame"] for s in samples]
+        if dom:
+            out[label] = {"n": len(dom), "dom_median": statistics.median(dom), "dom_p95": percentile(dom, 0.95),
+                          "frame_median": statistics.median(frame), "frame_p95": percentile(frame, 0.95)}
+    return out
+
+
+def engine_in_browser(browser, base, seconds, decisions, only=None):
     lines = ['interpreter = "../www/vendor/pyodide/pyodide.mjs"', "", "[files]"]
     lines += ['"../py/{0}" = "./{0}"'.format(m) for m in shell.modules()]
     lines.append('"./engine_bench.py" = "./engine_bench.py"')
@@ -243,7 +293,7 @@ def engine_in_browser(browser, base, seconds, decisions):
         f.write("\n".join(lines) + "\n")
     context = browser.new_context()
     page = context.new_page()
-    page.goto(base + "bench/engine.html?seconds={}&decisions={}".format(seconds, decisions))
+    page.goto(base + "bench/engine.html?seconds={}&decisions={}{}".format(seconds, decisions, "&games=" + ",".join(only) if only else ""))
     page.wait_for_selector("body[data-results]", state="attached", timeout=900_000)
     results = json.loads(page.get_attribute("body", "data-results"))
     context.close()
@@ -269,18 +319,18 @@ def _game_for(game_id, levels):
 
 
 def _simulate_chunk(args):
-    game_id, levels, games, seed = args
+    game_id, levels, games, seed, options = args
     game, levels = _game_for(game_id, levels)
-    tally = simulate(game, levels, games, seed)
+    tally = simulate(game, levels, games, seed, options)
     return tally.wins, tally.scores, tally.steps, tally.games, tally.turns
 
 
-def winrates(game_id, pairings, games, processes=2):
+def winrates(game_id, pairings, games, processes=2, options=None):
     out = []
     with multiprocessing.Pool(processes) as pool:
         for levels in pairings:
             half = games // 2
-            chunks = [(game_id, levels, half, 1), (game_id, levels, games - half, 1 + half)]
+            chunks = [(game_id, levels, half, 1, options), (game_id, levels, games - half, 1 + half, options)]
             parts = pool.map(_simulate_chunk, chunks)
             n = sum(p[3] for p in parts)
             wins = [sum(p[0][s] for p in parts) / n for s in range(len(levels))]
@@ -338,10 +388,12 @@ def write_results(results, path):
         out += ["", "{} cases in {:.1f} s ({:.2f} ms a case). Deep nesting, wrong types, rules version 999, seat `true`, "
                     "zip bombs, files over the size bound, flipped bytes and extra moves.".format(
                         f["count"], f["seconds"], 1000 * f["seconds"] / max(1, f["count"])), ""]
-    if "clicks" in results:
-        out += ["## Click to updated board (The Number, 1 human + 3 bots)", "",
+    for key, title in (("clicks", "The Number, 1 human + 3 bots"), ("clicks_stemandbranch", "Stem and Branch, 1 human + 3 Normal bots")):
+        if key not in results:
+            continue
+        out += ["## Click to updated board ({})".format(title), "",
                 "| click | samples | to DOM updated, median | p95 | to next frame, median | p95 |", "|---|---|---|---|---|---|"]
-        for label, c in results["clicks"].items():
+        for label, c in results[key].items():
             out.append("| {} | {} | {:.1f} ms | {:.1f} ms | {:.1f} ms | {:.1f} ms |".format(label, c["n"], c["dom_median"], c["dom_p95"], c["frame_median"], c["frame_p95"]))
         out.append("")
     if "typical_clicks" in results:
@@ -357,7 +409,8 @@ def write_results(results, path):
         out += ["## Engine and bots: CPython vs Pyodide in Chromium", ""]
         for game_id in e["cpython"]:
             cp, br = e["cpython"][game_id], e["browser"][game_id]
-            out += ["### {} ({} players)".format(GAMES[game_id].info.title, cp["players"]), "",
+            variant = " ({})".format(game_id.split("/")[1]) if "/" in game_id else ""
+            out += ["### {}{} ({} players)".format(GAMES[game_id.split("/")[0]].info.title, variant, cp["players"]), "",
                     "| measure | CPython | browser | browser slowdown |", "|---|---|---|---|",
                     "| random full games per second | {:.1f} | {:.1f} | {:.2f} |".format(cp["games_per_second"], br["games_per_second"], cp["games_per_second"] / br["games_per_second"])]
             for level in cp["decisions"]:
@@ -394,6 +447,15 @@ def write_results(results, path):
             for r in rows:
                 out.append("| {} | {} | {:.1f} | {:.1f} |".format(r["levels"][0], r["games"], r["mean_score"][0], r["mean_length"]))
             out.append("")
+    if "coop" in results:
+        out += ["## Co-operative play: the team's mean score per bot level (CPython)", ""]
+        for game_id, rows in results["coop"].items():
+            out += ["### {}".format(GAMES[game_id].info.title), "",
+                    "| team | games | mean score | rank of the mean | mean length (turns) |", "|---|---|---|---|---|"]
+            for r in rows:
+                out.append("| {} | {} | {:.1f} | {} | {:.1f} |".format(" + ".join(r["levels"]), r["games"], r["mean_score"][0],
+                                                                     coop_rank(int(r["mean_score"][0])), r["mean_turns"]))
+            out.append("")
     with open(path, "w") as f:
         f.write("\n".join(out))
 
@@ -411,12 +473,18 @@ WINRATE_PAIRINGS = {
     "flowers": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"], ["hard", "normal", "normal", "normal"]],
 }
 SOLO_LEVELS = {"flowers": ["easy", "normal", "hard"]}  # games played alone: mean score per level
+WINRATE_PAIRINGS["stemandbranch"] = [  # competitive: 2 and 4 players (three of the lower level at 4)
+    ["hard", "normal"], ["normal", "easy"], ["hard", "easy"],
+    ["hard", "normal", "normal", "normal"], ["normal", "easy", "easy", "easy"], ["hard", "normal", "easy", "easy"]]
+# co-op tables: (options, teams); a team's score is shared by its seats
+COOP_TABLES = {"stemandbranch": ({"mode": "coop"}, [["easy"], ["normal"], ["hard"], ["normal", "normal"], ["hard", "hard"]])}
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", default="startup,snapshot,hostile,clicks,engine,share,winrates,solo,fuzz")
     parser.add_argument("--fuzz", type=int, default=6_000, help="hostile inputs, a third on each path")
+    parser.add_argument("--game", default="", help="limit the per-game parts to these game ids (comma-separated)")
     parser.add_argument("--rounds", type=int, default=7, help="visits per page for start-up")
     parser.add_argument("--games", type=int, default=200, help="games per bot pairing")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of random games per runtime")
@@ -426,6 +494,7 @@ def main(argv=None):
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
     args = parser.parse_args(argv)
     only = set(args.only.split(","))
+    chosen = [g for g in args.game.split(",") if g] or list(GAMES)
 
     from playwright.sync_api import sync_playwright
 
@@ -456,31 +525,42 @@ def main(argv=None):
             results["hostile"] = startup_bench.hostile(browser, base, host_dir, host)
         if "clicks" in only:
             print("clicks...", flush=True)
-            results["clicks"] = clicks(browser, base, 2)
+            if "thenumber" in chosen:
+                results["clicks"] = clicks(browser, base, 2)
+            if "stemandbranch" in chosen:
+                results["clicks_stemandbranch"] = clicks_stemandbranch(browser, base, 2)
             print("clicks in every game...", flush=True)
             results["typical_clicks"] = typical_clicks(browser, base, args.clicks)
         if "engine" in only:
             print("engine (browser)...", flush=True)
-            browser_engine = engine_in_browser(browser, base, args.seconds, args.decisions)
+            browser_engine = engine_in_browser(browser, base, args.seconds, args.decisions, chosen)
             print("engine (CPython)...", flush=True)
-            results["engine"] = {"cpython": engine_bench.run_all(args.seconds, args.decisions), "browser": browser_engine}
+            results["engine"] = {"cpython": engine_bench.run_all(args.seconds, args.decisions, chosen), "browser": browser_engine}
         browser.close()
     server.shutdown()
     host_server.shutdown()
     if "share" in only:
-        results["share"] = share_sizes()
+        results["share"] = share_sizes(chosen)
     if "winrates" in only:
         results["winrates"] = {}
         for game_id, pairings in WINRATE_PAIRINGS.items():
-            if game_id not in args.winrate_games.split(","):
+            if game_id not in args.winrate_games.split(",") or game_id not in chosen:
                 continue
             print("win rates {}...".format(game_id), flush=True)
             results["winrates"][game_id] = winrates(game_id, pairings, args.games)
     if "solo" in only:
         results["solo"] = {}
         for game_id, levels in SOLO_LEVELS.items():
+            if game_id not in chosen:
+                continue
             print("solo scores {}...".format(game_id), flush=True)
             results["solo"][game_id] = winrates(game_id, [[level] for level in levels], args.games)
+        results["coop"] = {}
+        for game_id, (options, teams) in COOP_TABLES.items():
+            if game_id not in chosen:
+                continue
+            print("co-op scores {}...".format(game_id), flush=True)
+            results["coop"][game_id] = winrates(game_id, teams, args.games, options=options)
     if "fuzz" in only:
         print("fuzz...", flush=True)
         results["fuzz"] = fuzz(args.fuzz)

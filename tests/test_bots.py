@@ -19,7 +19,7 @@ from tabletop.simulate import play_game, simulate
 @pytest.mark.parametrize("level", botlib.LEVELS)
 def test_every_level_finishes_games_with_legal_moves(game_id, level):
     game = GAMES[game_id]
-    for players in (game.info.min_players, game.info.max_players):
+    for players in game.info.player_range():  # the default options' range
         state = play_game(game, [level] * players, seed=players)  # choose() refuses illegal picks
         assert game.is_over(state)
 

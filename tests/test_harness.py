@@ -35,11 +35,15 @@ MAX_STEPS = 20000
 
 
 def cases(total=GAMES_PER_GAME):
+    """Every option set the game lists for the harness (its modes), over that set's player
+    range; the `total` games are spread evenly over all of them."""
     for game_id, game in GAMES.items():
-        counts = list(range(game.info.min_players, game.info.max_players + 1))
-        per_count = math.ceil(total / len(counts))
-        for n in counts:
-            yield pytest.param(game_id, n, per_count, id="{}-{}p".format(game_id, n))
+        variants = [(options, n) for options in game.info.harness_options
+                    for n in range(game.info.player_range(options)[0], game.info.player_range(options)[1] + 1)]
+        per_case = math.ceil(total / len(variants))
+        for options, n in variants:
+            label = "-".join(str(v) for v in options.values())
+            yield pytest.param(game_id, n, per_case, options, id="{}-{}{}p".format(game_id, label + "-" if label else "", n))
 
 
 def check_views_hide_secrets(game, state, players, rng):
@@ -120,10 +124,10 @@ def public_leaks(events, before, after):
     return leaks
 
 
-def play_random(game, players, seed, deep):
+def play_random(game, players, seed, deep, options=None):
     rng = random.Random(seed)
-    state = game.start(players, {}, seed)
-    replica = game.start(players, {}, seed)
+    state = game.start(players, options or {}, seed)
+    replica = game.start(players, options or {}, seed)
     secrets = hidden(game, state, players)
     actions = []
     for step in range(MAX_STEPS):
@@ -173,12 +177,13 @@ def play_random(game, players, seed, deep):
     return state, actions
 
 
-@pytest.mark.parametrize("game_id,players,count", list(cases()))
-def test_random_games(game_id, players, count):
+@pytest.mark.parametrize("game_id,players,count,options", list(cases()))
+def test_random_games(game_id, players, count, options):
     game = GAMES[game_id]
+    options = game.info.resolve_options(options)  # as a save keeps them (a default year fixed once)
     for i in range(count):
         seed = 1000 * players + i
-        state, actions = play_random(game, players, seed, deep=i % DEEP_EVERY == 0)
+        state, actions = play_random(game, players, seed, deep=i % DEEP_EVERY == 0, options=options)
         result = game.result(state)
         assert result["winners"] and set(result["winners"]) <= set(range(players))
         assert result["sheet"][-1]["label"] == "Total"
@@ -199,11 +204,12 @@ def test_public_leak_check_catches_a_named_hidden_card():
 
 def test_soak_plays_ten_thousand_games_per_title_split_by_player_count():
     """`make soak` (SOAK=1) reaches 10,000 games per title, every player count its share."""
-    played = collections.Counter()
+    played, shares = collections.Counter(), collections.defaultdict(set)
     for case in cases(SOAK_GAMES):
-        game_id, players, count = case.values
+        game_id, players, count, options = case.values
         played[game_id] += count
-        assert count >= SOAK_GAMES // GAMES[game_id].info.max_players
+        shares[game_id].add(count)
     assert set(played) == set(GAMES) and min(played.values()) >= 10000
+    assert all(len(counts) == 1 for counts in shares.values()), "every player count (and mode) gets its share"
     makefile = open(os.path.join(os.path.dirname(__file__), "..", "Makefile"), encoding="utf-8").read()
     assert "SOAK=1 $(VENV)/bin/python -m pytest $(PYTEST_ARGS)" in makefile

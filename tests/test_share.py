@@ -29,7 +29,8 @@ def test_prefixes_of_random_games_round_trips(game_id):
     game = GAMES[game_id]
     rng = random.Random(4)
     for i in range(24):
-        players = game.info.min_players + i % (game.info.max_players - game.info.min_players + 1)
+        low, high = game.info.player_range()  # with the default options
+        players = low + i % (high - low + 1)
         match = random_match(game, players, rng.randrange(1 << 40), rng)
         # Every prefix of the first games; then a sample, since each decode replays from the start
         # and checking every prefix of every long game costs quadratic time for little more cover.

@@ -13,6 +13,7 @@ import os
 import sys
 import time
 
+from tabletop import IllegalAction
 from tabletop.bots import LEVELS
 from tabletop.simulate import simulate
 
@@ -68,13 +69,15 @@ def main(argv=None):
         parser.error("unknown bot level(s) {}: use {}".format(", ".join(bad), ", ".join(LEVELS)))
     if len(levels) != players:
         parser.error("--bots names {} seats but --players is {}".format(len(levels), players))
-    if not game.info.min_players <= players <= game.info.max_players:
-        parser.error("{} is played by {} to {} players".format(game.info.title, game.info.min_players, game.info.max_players))
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.jobs < 1:
         parser.error("--jobs must be at least 1")
     options = dict(o.split("=", 1) for o in args.option if "=" in o)
+    try:  # the player range may depend on the options (a mode)
+        game.info.check_players(players, game.info.resolve_options(options))
+    except IllegalAction as err:
+        parser.error(err.reason)
     started = time.perf_counter()
     quiet = args.quiet or args.json
     tally = simulate(game, levels, args.games, args.seed, options, None if quiet else progress_bar(sys.stderr), args.jobs)

@@ -60,6 +60,22 @@ class Option:
     choices: tuple  # ((value, label), ...); values are strings
     default: str
     help: str = ""
+    # ((value, min, max), ...): the player range when this value is chosen (a solo-only mode,
+    # a mode for 2 or more); values not listed keep the game's whole range.
+    players: tuple = ()
+    # (lo, hi): any whole number in this range is accepted besides the choices (a link or the
+    # command line may give one the dialog does not list).
+    whole_numbers: tuple = ()
+    # value -> the value kept in the save, called once when a game starts (a default of "this
+    # year" becomes "2026"), so that a save or a replay never changes with the clock.
+    resolve: object = None
+
+    def accepts(self, value):
+        if value in [v for v, _ in self.choices]:
+            return True
+        if self.whole_numbers and value.lstrip("-").isdigit():
+            return self.whole_numbers[0] <= int(value) <= self.whole_numbers[1]
+        return False
 
 
 @dataclass(frozen=True)
@@ -79,6 +95,9 @@ class GameInfo:
     # False when no player ever knows something another does not (Flowers): then players
     # sharing one device need no "pass the device" cover between their turns.
     private_information: bool = True
+    # Option sets the shared test harness plays, each over its own player range (a game whose
+    # modes play differently lists one per mode).
+    harness_options: tuple = ({},)
 
     def rule(self, rule_id):
         for rule in self.rules:
@@ -96,7 +115,9 @@ class GameInfo:
         resolved = {}
         for opt in self.options:
             value = str(given.get(opt.id, opt.default))
-            if value not in [v for v, _ in opt.choices]:
+            if opt.resolve is not None:
+                value = str(opt.resolve(value))
+            if not opt.accepts(value):
                 raise IllegalAction(
                     "Option '{}' cannot be '{}' (choose {}).".format(
                         opt.label, value, ", ".join(v for v, _ in opt.choices)
@@ -105,11 +126,23 @@ class GameInfo:
             resolved[opt.id] = value
         return resolved
 
-    def check_players(self, players):
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+    def player_range(self, options=None):
+        """(min, max) players with these options: an option's value may narrow the game's range."""
+        low, high = self.min_players, self.max_players
+        for opt in self.options:
+            for value, least, most in opt.players:
+                if (options or {}).get(opt.id, opt.default) == value:
+                    low, high = max(low, least), min(high, most)
+        return low, high
+
+    def check_players(self, players, options=None):
+        low, high = self.player_range(options)
+        if not isinstance(players, int) or not low <= players <= high:
+            narrowed = [label for opt in self.options for value, label in opt.choices
+                        if any(v == value for v, _, _ in opt.players) and (options or {}).get(opt.id, opt.default) == value]
             raise IllegalAction(
-                "{} is played by {} to {} players.".format(
-                    self.title, self.min_players, self.max_players
+                "{}{} is played by {} to {} players.".format(
+                    self.title, " ({})".format(", ".join(narrowed)) if narrowed else "", low, high
                 )
             )
 
@@ -190,8 +223,9 @@ class Game:
 
     def start(self, players, options=None, seed=0):
         """Check the player count and options, then call `new_game`."""
-        self.info.check_players(players)
-        return self.new_game(players, self.info.resolve_options(options), seed)
+        options = self.info.resolve_options(options)
+        self.info.check_players(players, options)
+        return self.new_game(players, options, seed)
 
     def illegal_reason(self, state, seat, action):
         """Why `action` is illegal for `seat`, or None if it is legal.
@@ -250,6 +284,11 @@ class Game:
     def progress(self, state):
         """Where the game stands, in a few words for the lobby ("Round 1 of 2, turn 3 of 5")."""
         return "Finished" if self.is_over(state) else "In progress"
+
+    def hides_information(self, state):
+        """Whether a player knows something another does not in this game (a mode may open
+        every hand): if not, players sharing one device need no "pass the device" cover."""
+        return self.info.private_information
 
     def record(self, state):
         """A finished game's result worth keeping across matches on this device, or None:

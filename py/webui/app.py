@@ -242,7 +242,7 @@ class App:
                     self.viewer = None
                 self._schedule_bots()
             elif humans_acting and self.viewer not in humans_acting and self.cover is None:
-                if len(match.humans()) == 1 or not match.game.info.private_information:
+                if len(match.humans()) == 1 or not match.game.hides_information(match.state):
                     self.viewer = humans_acting[0]
                 else:
                     # Pass the device: hide everything private until that player is ready.

@@ -95,7 +95,9 @@ def dialog(app):
         )
     options = []
     for opt in info.options:
-        choices = "".join(tag("option", esc(label), value=v, selected=v == d["options"][opt.id]) for v, label in opt.choices)
+        current = d["options"][opt.id]
+        listed = opt.choices if any(v == current for v, _ in opt.choices) else opt.choices + ((current, current),)  # from a link
+        choices = "".join(tag("option", esc(label), value=v, selected=v == current) for v, label in listed)
         options.append(tag("label", esc(opt.label) + " " + tag("select", choices, name="opt-" + opt.id), title=opt.help or None))
     body = (
         tag("h2", "New game: " + esc(info.title), id="dialog-title")

@@ -13,7 +13,7 @@ The shell's own modules (app, lobby, table, replay, html, browser) sit one level
 game by name.
 """
 
-from . import flowers, hoipho, mojo, phopho, thenumber
+from . import flowers, hoipho, mojo, phopho, stemandbranch, thenumber
 
 RENDERERS = {"phopho": phopho.RENDERER, "hoipho": hoipho.RENDERER, "thenumber": thenumber.RENDERER,
-             "mojo": mojo.RENDERER, "flowers": flowers.RENDERER}
+             "mojo": mojo.RENDERER, "flowers": flowers.RENDERER, "stemandbranch": stemandbranch.RENDERER}

@@ -1,0 +1,828 @@
+"""Stem and Branch: rules SB-1..SB-21 as a state machine of small decisions.
+
+State (plain data; the view has the same keys, so the helpers below work on either):
+  mode               "competitive" or "coop" (SB-19)
+  players, first     number of seats; the start player (SB-5)
+  year               the tie-break year (SB-14), fixed when the game starts
+  rng                the seeded generator: shuffles only
+  deck               the draw pile, top = last (a view has only "deck_size")
+  row                8 slots, a card or None (SB-7: a slot stays empty once the deck is out)
+  discard            the discard pile, in order (public)
+  board              space -> the stack, bottom card first (SB-8); [] = empty space
+  board_tokens       space -> the element token lying there (SB-5)
+  supply             element -> element tokens in the supply
+  tokens             per seat, element -> tokens held (competitive); all zero in co-op
+  pool               element -> tokens in the team pool (co-op, SB-19)
+  owner              animal -> the seat holding its token, or None (supply) (competitive)
+  locked             animals at rank 5 with their token on top, in order (co-op, SB-20)
+  years              per seat (competitive)
+  hands              per seat, sorted (a view shows None for a hand it may not see)
+  turn, turn_no, done   the seat to play; turns so far + 1; main actions done this turn (SB-6)
+  phase              "main"    Draw or Summon (select a card)
+                     "place"   the selected card: pick a space (co-op: or move a stack first)
+                     "pay"     pick the payment items one at a time
+                     "steal"   SB-11 step 3: whom to take an element token from
+                     "discard" end of turn: discard down to 7
+                     "over"
+  pending            the Summon being made: {"card", "space", "cost", "ascend", "cards" (paid
+                     hand cards), "paid_tokens", "moved" ([from, to] of the co-op move)}
+  ending             None, or why the end was triggered ("deck", "years"); last = the seat who
+                     plays the last turn (SB-12)
+  over
+
+Actions (stable text ids):
+  "draw:row3" "draw:deck"      SB-7
+  "summon:31"                  select card 31 to summon (SB-8)
+  "move:b2>b3"                 co-op: move the stack on b2 to b3 before the cost (SB-20)
+  "at:c2"                      summon into (or ascend on) c2 (SB-8, SB-9)
+  "pay:7" "pay:token:Water"    one payment item (SB-10)
+  "steal:2"                    take the element token from seat 2 (SB-11 step 3)
+  "discard:14"                 discard a card at the end of the turn (SB-6)
+Choices are taken back with the kernel's undo (nothing is placed before the payment is complete).
+"""
+
+from tabletop import Game, clone
+from tabletop.rng import below, new_rng, shuffle
+
+from . import data
+from .data import (ACTIONS_PER_TURN, ADJACENT, ANIMAL, ANIMALS, BOARD_TOKENS_PER_ELEMENT, CARDS, COOP, ELEMENT, ELEMENTS,
+                   END_YEARS, HAND_LIMIT, MIN_COST, MIN_YEARS, RANK, ROW_SIZE, SPACES, STARTING_HAND, TOKENS_PER_ELEMENT,
+                   TOP_RANK, card_name, cards_text, coop_rank, year_animal)
+
+PHASES = ("main", "place", "pay", "steal", "discard", "over")
+MAIN_ACTIONS = ("draw", "summon")  # SB-24's Activate Scroll joins here ("scroll": a _scroll_actions method)
+
+
+def _s(n, word):
+    return "{} {}{}".format(n, word, "" if n == 1 else "s")
+
+
+def _and(items):
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --- reading a state or a view ---------------------------------------------------------------------
+def is_coop(s):
+    return s["mode"] == COOP
+
+
+def deck_size(s):
+    return len(s["deck"]) if "deck" in s else s["deck_size"]
+
+
+def top(s, space):
+    stack = s["board"][space]
+    return stack[-1] if stack else None
+
+
+def stack_of(s, animal):
+    """The space holding `animal`'s stack, or None (SB-8: at most one stack per animal)."""
+    for space in SPACES:
+        stack = s["board"][space]
+        if stack and ANIMAL[stack[0]] == animal:
+            return space
+    return None
+
+
+def shared(s, card, space):
+    """SB-9: adjacent spaces whose top card has the card's element."""
+    element = ELEMENT[card]
+    count = 0
+    for other in ADJACENT[space]:
+        stack = s["board"][other]
+        if stack and ELEMENT[stack[-1]] == element:
+            count += 1
+    return count
+
+
+def cost(s, card, space):
+    """SB-9: rank - shared - (Ascend) the rank gained; minimum 0."""
+    board = s["board"]
+    stack = board[space]
+    value = RANK[stack[-1]] if stack else RANK[card]
+    element = ELEMENT[card]
+    for other in ADJACENT[space]:  # shared(), inlined: the bots' hottest path
+        near = board[other]
+        if near and ELEMENT[near[-1]] == element:
+            value -= 1
+    return value if value > MIN_COST else MIN_COST
+
+
+def spaces_for(s, card):
+    """SB-8: an animal on the board can only Ascend (a higher rank on its stack); otherwise any
+    empty space. A locked animal (co-op) is at rank 5: nothing goes on it."""
+    home = stack_of(s, ANIMAL[card])
+    if home is not None:
+        return [home] if RANK[s["board"][home][-1]] < RANK[card] else []
+    return [sp for sp in SPACES if not s["board"][sp]]
+
+
+def pays_for(card, other):
+    """SB-10: a hand card pays if it shares the element or the animal."""
+    return other != card and (ELEMENT[other] == ELEMENT[card] or ANIMAL[other] == ANIMAL[card])
+
+
+def token_store(s, seat):
+    """Where `seat`'s element tokens are: its own (competitive) or the team pool (co-op)."""
+    return s["pool"] if is_coop(s) else s["tokens"][seat]
+
+
+def means(s, seat, card):
+    """How many items `seat` could pay for `card` with (SB-10)."""
+    return sum(1 for c in s["hands"][seat] if pays_for(card, c)) + token_store(s, seat)[ELEMENT[card]]
+
+
+def affordable_spaces(s, seat, card):
+    """[(space, cost)] where `card` can be summoned and paid for now."""
+    have = means(s, seat, card)
+    out = []
+    for space in spaces_for(s, card):
+        price = cost(s, card, space)
+        if price <= have:
+            out.append((space, price))
+    return out
+
+
+def coop_moves(s):
+    """SB-20: [(from, to)]: an unlocked stack into an orthogonally adjacent empty space."""
+    out = []
+    for space in SPACES:
+        stack = s["board"][space]
+        if not stack or ANIMAL[stack[0]] in s["locked"]:
+            continue
+        for other in ADJACENT[space]:
+            if not s["board"][other]:
+                out.append((space, other))
+    return out
+
+
+def moved_board(s, move):
+    """A shallow copy of `s` with the co-op move made on its board (for working out costs)."""
+    src, dst = move
+    board = dict(s["board"])
+    board[dst], board[src] = board[src], []
+    t = dict(s)
+    t["board"] = board
+    if dst in s["board_tokens"]:  # the token taken on landing can pay too
+        element = s["board_tokens"][dst]
+        t["pool"] = dict(s["pool"])
+        t["pool"][element] += 1
+    return t
+
+
+def can_summon(s, seat, card):
+    """Whether `card` has a space `seat` can pay for (co-op: after some move, SB-20)."""
+    spaces = spaces_for(s, card)
+    home = stack_of(s, ANIMAL[card])
+    if home is not None and not spaces:
+        return False  # no move changes ranks
+    have = means(s, seat, card)
+    need = min([cost(s, card, sp) for sp in spaces], default=RANK[card] + 1)
+    if need <= have:
+        return True
+    if not is_coop(s):
+        return False
+    element = ELEMENT[card]
+    for move in coop_moves(s):
+        src, dst = move
+        have_after = have + (1 if s["board_tokens"].get(dst) == element else 0)
+        if have_after >= need - 1:  # one stack moving changes any other space's cost by at most 1
+            if affordable_spaces(moved_board(s, move), seat, card):
+                return True
+        elif home == src:  # the card's own stack moves: its Ascend is costed at dst
+            if cost(moved_board(s, move), card, dst) <= have_after:
+                return True
+        elif home is None and cost(moved_board(s, move), card, src) <= have_after:  # the space left empty
+            return True
+    return False
+
+
+def suggest_payment(s, seat):
+    """The payment actions the app suggests for the pending Summon: the cheapest items to lose.
+    Cards of an animal already past their rank on the board first (they can never be summoned),
+    then low ranks; element tokens last in competitive play (each is a year at the end)."""
+    pending = s["pending"]
+    card = pending["card"]
+    need = pending["cost"] - len(pending["cards"]) - pending["paid_tokens"]
+    items = []
+    for c in s["hands"][seat]:
+        if pays_for(card, c) and c not in pending["cards"]:
+            items.append((card_keep_value(s, c), "pay:{}".format(c)))
+    tokens = token_store(s, seat)[ELEMENT[card]] - pending["paid_tokens"]
+    token_value = 1.5 if not is_coop(s) else 0.8
+    items += [(token_value + 0.01 * k, "pay:token:" + ELEMENT[card]) for k in range(tokens)]
+    items.sort()
+    return [a for _, a in items[:max(0, need)]]
+
+
+def card_keep_value(s, c):
+    """How much a hand card is worth keeping (low: spend or discard it first)."""
+    home = stack_of(s, ANIMAL[c])
+    if home is not None and RANK[s["board"][home][-1]] >= RANK[c]:
+        return 0.0 + 0.01 * RANK[c]  # can never be summoned any more
+    return 1.0 + 0.1 * RANK[c]
+
+
+def coop_score(s):
+    """SB-21: (cards in the stacks at rank 5, perfect-clear bonus)."""
+    at_five = 0
+    for space in SPACES:
+        stack = s["board"][space]
+        if stack and RANK[stack[-1]] == TOP_RANK:
+            at_five += len(stack)
+    perfect = len(s["locked"]) == len(ANIMALS)
+    bonus = deck_size(s) + sum(1 for c in s["row"] if c is not None) if perfect else 0
+    return at_five, bonus
+
+
+def final_years(s, seat):
+    """SB-13: (years, element tokens, hand cards matching held animal tokens)."""
+    held = {a for a, o in s["owner"].items() if o == seat}
+    hand = s["hands"][seat] or []
+    return s["years"][seat], sum(s["tokens"][seat].values()), sum(1 for c in hand if ANIMAL[c] in held)
+
+
+class StemAndBranch(Game):
+    info = data.INFO
+
+    # --- set-up (SB-5) -----------------------------------------------------------------------------
+    def new_game(self, players, options, seed):
+        rng = new_rng(seed)
+        deck = list(CARDS)
+        shuffle(rng, deck)
+        hands = []
+        for _ in range(players):
+            hands.append(sorted(deck[-STARTING_HAND:]))
+            del deck[-STARTING_HAND:]
+        row = [deck.pop() for _ in range(ROW_SIZE)]
+        spaces = list(SPACES)
+        shuffle(rng, spaces)
+        board_tokens = {}
+        for k, element in enumerate(ELEMENTS):
+            for j in range(BOARD_TOKENS_PER_ELEMENT):
+                board_tokens[spaces[k * BOARD_TOKENS_PER_ELEMENT + j]] = element
+        first = below(rng, players)
+        return {
+            "mode": options["mode"], "players": players, "first": first, "year": int(options["tiebreak_year"]),
+            "rng": rng, "deck": deck, "row": row, "discard": [],
+            "board": {sp: [] for sp in SPACES}, "board_tokens": board_tokens,
+            "supply": {e: TOKENS_PER_ELEMENT - BOARD_TOKENS_PER_ELEMENT for e in ELEMENTS},
+            "tokens": [{e: 0 for e in ELEMENTS} for _ in range(players)],
+            "pool": {e: 0 for e in ELEMENTS},
+            "owner": {a: None for a in ANIMALS}, "locked": [],
+            "years": [0] * players, "hands": hands,
+            "turn": first, "turn_no": 1, "done": 0, "phase": "main", "pending": None,
+            "ending": None, "last": None, "over": False,
+        }
+
+    # --- whose turn, what is legal ------------------------------------------------------------------
+    def to_act(self, state):
+        return [] if state["over"] else [state["turn"]]
+
+    def is_over(self, state):
+        return state["over"]
+
+    def hides_information(self, state):
+        return not is_coop(state)  # SB-19: in co-op every hand is open
+
+    def legal_actions(self, state, seat):
+        if state["over"] or seat != state["turn"]:
+            return []
+        phase = state["phase"]
+        if phase == "main":
+            return self.main_actions(state, seat)
+        pending = state["pending"]
+        if phase == "place":
+            acts = ["at:{}".format(sp) for sp, _ in affordable_spaces(state, seat, pending["card"])]
+            if is_coop(state) and pending["moved"] is None:
+                card = pending["card"]
+                acts += ["move:{}>{}".format(a, b) for a, b in coop_moves(state)
+                         if affordable_spaces(moved_board(state, (a, b)), seat, card)]
+            return acts
+        if phase == "pay":
+            card = pending["card"]
+            acts = ["pay:{}".format(c) for c in state["hands"][seat] if pays_for(card, c) and c not in pending["cards"]]
+            if token_store(state, seat)[ELEMENT[card]] > pending["paid_tokens"]:
+                acts.append("pay:token:" + ELEMENT[card])
+            return acts
+        if phase == "steal":
+            return ["steal:{}".format(s) for s in self.steal_from(state, seat, ELEMENT[pending["card"]])]
+        if phase == "discard":
+            return ["discard:{}".format(c) for c in state["hands"][seat]]
+        return []
+
+    def main_actions(self, state, seat):
+        """SB-6: every main action legal now, kind by kind (MAIN_ACTIONS)."""
+        acts = []
+        for kind in MAIN_ACTIONS:
+            acts += getattr(self, "_{}_actions".format(kind))(state, seat)
+        return acts
+
+    @staticmethod
+    def _draw_actions(state, seat):
+        """SB-7: a row card or the top of the deck."""
+        acts = ["draw:row{}".format(i) for i, c in enumerate(state["row"]) if c is not None]
+        if deck_size(state):
+            acts.append("draw:deck")
+        return acts
+
+    @staticmethod
+    def _summon_actions(state, seat):
+        """SB-8..SB-10: a card in hand with a space its owner can pay for."""
+        return ["summon:{}".format(c) for c in state["hands"][seat] if can_summon(state, seat, c)]
+
+    @staticmethod
+    def steal_from(state, seat, element):
+        return [s for s in range(state["players"]) if s != seat and state["tokens"][s][element] > 0]
+
+    def waiting_reason(self, state, seat):
+        if state["over"]:
+            return "The game is over."
+        return "It is not your turn: wait for the player whose turn it is."
+
+    def explain_illegal(self, state, seat, action):
+        if not isinstance(action, str):
+            return "That is not a move of Stem and Branch."
+        phase, pending = state["phase"], state["pending"]
+        verb, _, arg = action.partition(":")
+        hand = state["hands"][seat]
+        if phase == "discard":
+            return "End of your turn: discard a card from your hand until you hold {} (SB-6).".format(HAND_LIMIT)
+        if phase == "steal":
+            return "Choose the player you take the {} token from (SB-11).".format(ELEMENT[pending["card"]])
+        if phase == "pay":
+            if verb != "pay":
+                return "Finish paying for {}: {} more (SB-10).".format(
+                    card_name(pending["card"]), pending["cost"] - len(pending["cards"]) - pending["paid_tokens"])
+            card = pending["card"]
+            if arg.startswith("token:"):
+                return "You have no {} token left to pay with (only tokens of the summoned card's element pay, SB-10).".format(
+                    ELEMENT[card]) if arg[6:] == ELEMENT[card] else \
+                    "Only {} tokens pay for {} (SB-10).".format(ELEMENT[card], card_name(card))
+            if not arg.isdigit() or int(arg) not in hand:
+                return "That card is not in your hand."
+            if int(arg) == card:
+                return "The card being summoned cannot pay for itself."
+            if int(arg) in pending["cards"]:
+                return "That card is already part of the payment."
+            return "{} shares neither the element nor the animal of {} (SB-10).".format(card_name(int(arg)), card_name(card))
+        if phase == "place":
+            card = pending["card"]
+            if verb == "at":
+                if arg not in SPACES:
+                    return "There is no space '{}' (a1-d4).".format(arg)
+                if arg not in spaces_for(state, card):
+                    home = stack_of(state, ANIMAL[card])
+                    if home is not None:
+                        return "The {} is already on {}: {} can only ascend it, on a lower rank (SB-8).".format(
+                            ANIMAL[card], home, card_name(card))
+                    return "{} is not empty (SB-8).".format(arg)
+                return "{} costs {} there and you can pay only {} (SB-9, SB-10).".format(
+                    card_name(card), cost(state, card, arg), means(state, seat, card))
+            if verb == "move":
+                if not is_coop(state):
+                    return "Stacks move only in the co-operative game (SB-20)."
+                if pending["moved"] is not None:
+                    return "Only one stack moves per summon (SB-20)."
+                src, _, dst = arg.partition(">")
+                if src not in SPACES or dst not in SPACES or not state["board"][src]:
+                    return "Move a stack on the board to an adjacent space, like move:b2>b3."
+                if ANIMAL[state["board"][src][0]] in state["locked"]:
+                    return "The {} is at rank 5: it is locked and never moves (SB-20).".format(ANIMAL[state["board"][src][0]])
+                if dst not in ADJACENT[src] or state["board"][dst]:
+                    return "A stack moves by one space, orthogonally, into an empty space (SB-20)."
+                return "After that move {} could not be summoned anywhere you can pay for.".format(card_name(card))
+            return "Choose where to summon {} (or undo to pick another card).".format(card_name(card))
+        # main
+        if verb == "draw":
+            if arg == "deck":
+                return "The deck is empty (SB-7)."
+            return "There is no card in that slot of the row (SB-7)."
+        if verb == "summon":
+            if not arg.isdigit() or int(arg) not in hand:
+                return "You can summon only a card from your hand (SB-8)."
+            card = int(arg)
+            if not spaces_for(state, card):
+                return "The {} on the board is already at rank {} or higher: {} cannot ascend it (SB-8).".format(
+                    ANIMAL[card], RANK[state["board"][stack_of(state, ANIMAL[card])][-1]], card_name(card))
+            best = min(cost(state, card, sp) for sp in spaces_for(state, card))
+            return "{} costs at least {} and you have only {} matching cards and tokens to pay (SB-9, SB-10).".format(
+                card_name(card), best, means(state, seat, card))
+        if verb in ("pay", "steal", "discard", "at", "move"):
+            return "First choose a main action: draw a card or summon one (SB-6)."
+        return "That is not a move of Stem and Branch."
+
+    # --- playing -----------------------------------------------------------------------------------
+    def _apply(self, state, seat, action):
+        verb, _, arg = action.partition(":")
+        if verb == "draw":
+            return self._draw(state, seat, arg)
+        if verb == "summon":  # SB-8: the card is chosen; nothing moves yet
+            state["pending"] = {"card": int(arg), "space": None, "cost": 0, "ascend": False, "cards": [],
+                                "paid_tokens": 0, "moved": None}
+            state["phase"] = "place"
+            return []
+        if verb == "move":
+            return self._move(state, seat, arg)
+        if verb == "at":
+            pending = state["pending"]
+            pending["space"] = arg
+            pending["cost"] = cost(state, pending["card"], arg)
+            pending["ascend"] = bool(state["board"][arg])
+            if pending["cost"] == 0:
+                return self._summon(state, seat)
+            state["phase"] = "pay"
+            return []
+        if verb == "pay":
+            pending = state["pending"]
+            if arg.startswith("token:"):
+                pending["paid_tokens"] += 1
+            else:
+                pending["cards"].append(int(arg))
+            if len(pending["cards"]) + pending["paid_tokens"] < pending["cost"]:
+                return []
+            return self._summon(state, seat)
+        if verb == "steal":
+            events = self._take_element(state, seat, ELEMENT[state["pending"]["card"]], int(arg))
+            return events + self._after_elements(state, seat)
+        if verb == "discard":
+            card = int(arg)
+            state["hands"][seat].remove(card)
+            state["discard"].append(card)
+            events = [{"type": "discard", "seat": seat, "commit": True,
+                       "text": "{%d} discards %s (hand limit %d)." % (seat, card_name(card), HAND_LIMIT)}]
+            if len(state["hands"][seat]) <= HAND_LIMIT:
+                events += self._end_turn(state)
+            return events
+        raise AssertionError("unhandled action {!r}".format(action))  # legal_actions lists only the above
+
+    def _draw(self, state, seat, where):
+        """SB-7; SB-12: the deck running out triggers the end."""
+        hand = state["hands"][seat]
+        if where == "deck":
+            card = state["deck"].pop()
+            events = [{"type": "draw", "seat": seat, "commit": True, "text": "{%d} draws a card from the deck." % seat}]
+            if is_coop(state):
+                events[0]["text"] = "{%d} draws %s from the deck." % (seat, card_name(card))
+            else:
+                events.append({"type": "drawn", "seat": seat, "seats": [seat], "text": "You draw %s." % card_name(card)})
+        else:
+            slot = int(where[3:])
+            card = state["row"][slot]
+            state["row"][slot] = state["deck"].pop() if state["deck"] else None
+            events = [{"type": "draw", "seat": seat, "commit": True,
+                       "text": "{%d} takes %s from the row%s." % (
+                           seat, card_name(card), "" if state["row"][slot] is None else
+                           "; %s turns up" % card_name(state["row"][slot]))}]
+        hand.append(card)
+        hand.sort()
+        if not state["deck"]:
+            events += self._trigger_end(state, "deck")
+        return events + self._action_done(state, seat)
+
+    def _move(self, state, seat, arg):
+        """SB-20: one unlocked stack one space; landing on a token takes it for the team."""
+        src, _, dst = arg.partition(">")
+        board = state["board"]
+        board[dst], board[src] = board[src], []
+        state["pending"]["moved"] = [src, dst]
+        animal = ANIMAL[board[dst][0]]
+        text = "{%d} moves the %s from %s to %s" % (seat, animal, src, dst)
+        element = state["board_tokens"].pop(dst, None)
+        if element:
+            state["pool"][element] += 1
+            text += " and takes the %s token there for the team" % element
+        return [{"type": "move", "seat": seat, "announce": bool(element), "text": text + "."}]
+
+    def _summon(self, state, seat):
+        """SB-11 steps 1-3 (step 3 may stop at a steal prompt), then _after_elements."""
+        pending = state["pending"]
+        card, space = pending["card"], pending["space"]
+        hand, store = state["hands"][seat], token_store(state, seat)
+        element = ELEMENT[card]
+        hand.remove(card)  # step 1: pay, place the card
+        for c in pending["cards"]:
+            hand.remove(c)
+        state["discard"].extend(pending["cards"])
+        store[element] -= pending["paid_tokens"]
+        state["supply"][element] += pending["paid_tokens"]
+        covered = top(state, space)
+        state["board"][space].append(card)
+        paid = [card_name(c) for c in pending["cards"]] + ["a %s token" % element] * pending["paid_tokens"]
+        how = "ascends the %s (covering %s) on %s with %s" % (ANIMAL[card], card_name(covered), space, card_name(card)) \
+            if pending["ascend"] else "summons %s into %s" % (card_name(card), space)
+        events = [{"type": "summon", "seat": seat, "commit": True, "announce": True,
+                   "text": "{%d} %s for %s%s." % (seat, how, _s(pending["cost"], "item"),
+                                                    ": " + _and(paid) if paid else "")}]
+        token = state["board_tokens"].pop(space, None)  # step 2: covering a token
+        if token:
+            store[token] += 1
+            events.append({"type": "token", "seat": seat, "announce": True,
+                           "text": "{%d} takes the %s token on %s%s." % (seat, token, space, " for the team" if is_coop(state) else "")})
+        if pending["ascend"]:  # step 3
+            if state["supply"][element] > 0:
+                state["supply"][element] -= 1
+                store[element] += 1
+                events.append({"type": "token", "seat": seat, "announce": True,
+                               "text": "Ascend: {%d} gains a %s token from the supply%s." % (
+                                   seat, element, " for the team" if is_coop(state) else "")})
+            elif is_coop(state):
+                events.append({"type": "token", "seat": seat, "text": "Ascend: no %s token is left in the supply (SB-19)." % element})
+            else:
+                holders = self.steal_from(state, seat, element)
+                if len(holders) > 1:
+                    state["phase"] = "steal"
+                    events.append({"type": "steal-prompt", "seat": seat, "announce": True,
+                                   "text": "No %s token is left in the supply: {%d} chooses whom to take one from." % (element, seat)})
+                    return events
+                if holders:
+                    events += self._take_element(state, seat, element, holders[0])
+                else:
+                    events.append({"type": "token", "seat": seat,
+                                   "text": "Ascend: no %s token is left anywhere; {%d} gains none." % (element, seat)})
+        return events + self._after_elements(state, seat)
+
+    def _take_element(self, state, seat, element, victim):
+        state["tokens"][victim][element] -= 1
+        state["tokens"][seat][element] += 1
+        return [{"type": "steal", "seat": seat, "announce": True, "commit": True,
+                 "text": "Ascend: no %s token in the supply, so {%d} takes one from {%d}." % (element, seat, victim)}]
+
+    def _after_elements(self, state, seat):
+        """SB-11 step 4 (competitive: animal token and years; co-op: locking), step 5 (the Spirit
+        Scrolls' claim joins here, SB-22), then the action is done."""
+        pending = state["pending"]
+        card = pending["card"]
+        animal = ANIMAL[card]
+        events = []
+        if is_coop(state):
+            if RANK[card] == TOP_RANK:  # SB-20: the animal token goes on top; locked
+                state["locked"].append(animal)
+                events.append({"type": "lock", "seat": seat, "announce": True,
+                               "text": "The %s reaches rank %d: locked (%d of 12)." % (animal, TOP_RANK, len(state["locked"]))})
+                if len(state["locked"]) == len(ANIMALS):  # SB-21: the game ends at once
+                    events.append({"type": "end", "announce": True, "commit": True,
+                                   "text": "All 12 animals are at rank 5: the calendar is complete!"})
+                    return events + self._end_game(state)
+        else:
+            holder = state["owner"][animal]
+            if holder != seat:
+                state["owner"][animal] = seat
+                count = sum(1 for o in state["owner"].values() if o == seat)
+                state["years"][seat] += count
+                source = "from the supply" if holder is None else "from {%d}" % holder
+                events.append({"type": "animal", "seat": seat, "announce": True,
+                               "text": "{%d} takes the %s token %s and scores %s (one per animal token held)." % (
+                                   seat, animal, source, _s(count, "year"))})
+            elif pending["ascend"]:
+                count = sum(state["tokens"][seat].values())
+                state["years"][seat] += count
+                events.append({"type": "years", "seat": seat, "announce": True,
+                               "text": "{%d} already holds the %s token: the Ascend scores %s (one per element token held)." % (
+                                   seat, animal, _s(count, "year"))})
+            if state["years"][seat] >= END_YEARS:
+                events += self._trigger_end(state, "years", seat)
+        # step 5: a Spirit Scroll claim (SB-22) will be offered here.
+        return events + self._action_done(state, seat)
+
+    def _trigger_end(self, state, why, seat=None):
+        """SB-12 / SB-21: finish the round; a trigger is never undone."""
+        if state["ending"] is not None:
+            return []
+        n = state["players"]
+        state["ending"] = why
+        state["last"] = (state["first"] - 1) % n
+        still = []
+        s = state["turn"]
+        while s != state["last"]:
+            s = (s + 1) % n
+            still.append(s)
+        cause = "The deck is empty" if why == "deck" else "{%d} reaches %d years" % (seat, END_YEARS)
+        after = "this turn is finished, then {} play{} to end the round.".format(
+            _and("{%d}" % x for x in still), "s" if len(still) == 1 else "") if still else "this is the last turn of the game."
+        return [{"type": "end-trigger", "announce": True, "commit": True, "text": "%s: the end is triggered; %s" % (cause, after)}]
+
+    def _action_done(self, state, seat):
+        """SB-6: count the main action; after the second (or with none legal) the turn ends."""
+        state["done"] += 1
+        state["pending"] = None
+        state["phase"] = "main"
+        if state["done"] < ACTIONS_PER_TURN and self.main_actions(state, seat):
+            return []
+        return self._finish_turn(state, seat)
+
+    def _finish_turn(self, state, seat):
+        events = []
+        if state["done"] < ACTIONS_PER_TURN:
+            events.append({"type": "lost", "seat": seat, "text": "{%d} has no legal action left: the rest of the turn is lost (SB-6)." % seat})
+        if len(state["hands"][seat]) > HAND_LIMIT:
+            state["phase"] = "discard"
+            return events
+        return events + self._end_turn(state)
+
+    def _end_turn(self, state):
+        n = state["players"]
+        if state["ending"] is not None and state["turn"] == state["last"]:
+            return self._end_game(state)
+        state["turn"] = (state["turn"] + 1) % n
+        state["turn_no"] += 1
+        state["done"] = 0
+        state["phase"] = "main"
+        events = []
+        if state["ending"] is not None:
+            events.append({"type": "final", "seat": state["turn"], "announce": True,
+                           "text": "Final round: {%d}'s turn%s." % (
+                               state["turn"], ", the last of the game" if state["turn"] == state["last"] else "")})
+        if not self.main_actions(state, state["turn"]):
+            events += self._finish_turn(state, state["turn"])
+        return events
+
+    def _end_game(self, state):
+        state["over"] = True
+        state["phase"] = "over"
+        state["pending"] = None
+        result = self.result(state)
+        if is_coop(state):
+            text = "Game over: the team scores %d, rank %s." % (result["scores"][0], coop_rank(result["scores"][0]))
+        else:
+            text = "Game over: %s %s with %d years." % (_and("{%d}" % s for s in result["winners"]),
+                                                        "wins" if len(result["winners"]) == 1 else "win together",
+                                                        max(result["scores"]))
+        return [{"type": "over", "announce": True, "commit": True, "text": text}]
+
+    # --- the end -----------------------------------------------------------------------------------
+    def result(self, state):
+        n = state["players"]
+        if is_coop(state):
+            at_five, bonus = coop_score(state)
+            total = at_five + bonus
+            rows = []
+            for space in SPACES:
+                stack = state["board"][space]
+                if stack and RANK[stack[-1]] == TOP_RANK:
+                    rows.append({"label": "{} at rank 5 ({})".format(ANIMAL[stack[0]], _s(len(stack), "card")),
+                                 "kind": "line", "values": [len(stack)] * n})
+            rows.append({"label": "Perfect clear bonus" + (" (cards left in the deck and the row)" if bonus else " (not earned)"),
+                         "kind": "line", "values": [bonus] * n})
+            rows.append({"label": "Total", "kind": "total", "values": [total] * n})
+            notes = ["{} of 12 animals at rank 5. Team score {}: rank {}.".format(len(state["locked"]), total, coop_rank(total))]
+            if bonus:
+                notes.append("Perfect clear! +{} for the cards left in the deck and the row.".format(bonus))
+            return {"scores": [total] * n, "winners": list(range(n)), "sheet": rows, "notes": notes,
+                    "turns": state["turn_no"], "rank": coop_rank(total)}
+        parts = [final_years(state, s) for s in range(n)]
+        scores = [sum(p) for p in parts]
+        rows = [
+            {"label": "Years during play", "kind": "line", "values": [p[0] for p in parts]},
+            {"label": "Element tokens", "kind": "line", "values": [p[1] for p in parts]},
+            {"label": "Hand cards of your animal tokens", "kind": "line", "values": [p[2] for p in parts]},
+        ]
+        best = max(scores)
+        top_seats = [s for s in range(n) if scores[s] == best]
+        winners = top_seats
+        notes = []
+        if len(top_seats) > 1:  # SB-14
+            animal = year_animal(state["year"])
+            holder = state["owner"][animal]
+            if holder in top_seats:
+                winners = [holder]
+                why = "{%d} holds the %s token and wins" % (holder, animal)
+            else:
+                why = "no tied player holds the %s token: a shared win" % animal
+            notes.append("Tied at {} years: {}. Tie-break: {} is the year of the {}; {}.".format(
+                best, _and("{%d}" % s for s in top_seats), state["year"], animal, why))
+            rows.append({"label": "Tie-break: {} token ({})".format(animal, state["year"]), "kind": "tiebreak",
+                         "values": ["yes" if state["owner"][animal] == s else "—" for s in range(n)]})
+        rows.append({"label": "Total", "kind": "total", "values": scores})
+        return {"scores": scores, "winners": winners, "sheet": rows, "notes": notes, "turns": state["turn_no"]}
+
+    def record(self, state):
+        if not state["over"] or not is_coop(state):
+            return None
+        n = state["players"]
+        return {"key": "coop{}".format(n), "label": "best co-operative score ({})".format("solo" if n == 1 else _s(n, "player")),
+                "seat": 0, "value": self.result(state)["scores"][0], "higher": True}
+
+    # --- reading -----------------------------------------------------------------------------------
+    def progress(self, state):
+        if state["over"]:
+            return "Finished"
+        where = "Turn {} · action {} of {}".format(state["turn_no"], min(state["done"] + 1, ACTIONS_PER_TURN), ACTIONS_PER_TURN)
+        if state["ending"] is not None:
+            return where + " · final round"
+        return where + " · {} in the deck".format(_s(len(state["deck"]), "card"))
+
+    def view(self, state, seat):
+        n = state["players"]
+        me = seat if isinstance(seat, int) and 0 <= seat < n else None
+        open_hands = is_coop(state) or state["over"]
+        v = {k: state[k] for k in ("mode", "players", "first", "year", "turn", "turn_no", "done", "phase", "ending", "last", "over")}
+        v.update({
+            "me": me, "deck_size": len(state["deck"]), "row": list(state["row"]), "discard": list(state["discard"]),
+            "board": {sp: list(st) for sp, st in state["board"].items()}, "board_tokens": dict(state["board_tokens"]),
+            "supply": dict(state["supply"]), "tokens": [dict(t) for t in state["tokens"]], "pool": dict(state["pool"]),
+            "owner": dict(state["owner"]), "locked": list(state["locked"]), "years": list(state["years"]),
+            "hands": [list(h) if (open_hands or s == me) else None for s, h in enumerate(state["hands"])],
+            "hand_sizes": [len(h) for h in state["hands"]],
+        })
+        pending = state["pending"]
+        # A competitive Summon is private until it is paid (the card and payment come from a hidden hand).
+        shown = pending is not None and (is_coop(state) or me == state["turn"] or state["phase"] == "steal")
+        v["pending"] = clone(pending) if shown else None
+        return v
+
+    def audit(self, state):
+        problems = []
+        cards = list(state["deck"]) + [c for c in state["row"] if c is not None] + list(state["discard"])
+        for hand in state["hands"]:
+            cards += hand
+        for stack in state["board"].values():
+            cards += stack
+        if sorted(cards) != list(CARDS):
+            problems.append("cards are not conserved: {} in play for {}".format(len(cards), len(CARDS)))
+        for e in ELEMENTS:
+            count = state["supply"][e] + state["pool"][e] + sum(t[e] for t in state["tokens"])
+            count += sum(1 for x in state["board_tokens"].values() if x == e)
+            if count != TOKENS_PER_ELEMENT:
+                problems.append("{} tokens are not conserved: {}".format(e, count))
+            if min([state["supply"][e], state["pool"][e]] + [t[e] for t in state["tokens"]]) < 0:
+                problems.append("a negative count of {} tokens".format(e))
+        seen = set()
+        for space, stack in state["board"].items():
+            if not stack:
+                continue
+            animal = ANIMAL[stack[0]]
+            if animal in seen:
+                problems.append("two stacks of the {}".format(animal))
+            seen.add(animal)
+            if any(ANIMAL[c] != animal for c in stack) or any(RANK[a] >= RANK[b] for a, b in zip(stack, stack[1:])):
+                problems.append("the stack on {} is not one animal in rising ranks".format(space))
+            if space in state["board_tokens"]:
+                problems.append("a token lies under the stack on {}".format(space))
+        for animal in state["locked"]:
+            home = stack_of(state, animal)
+            if home is None or RANK[state["board"][home][-1]] != TOP_RANK:
+                problems.append("the {} is locked below rank 5".format(animal))
+        if any(y < MIN_YEARS for y in state["years"]):
+            problems.append("years below {}".format(MIN_YEARS))
+        if is_coop(state) and (any(state["years"]) or any(o is not None for o in state["owner"].values())):
+            problems.append("years or animal tokens in a co-op game")
+        for s, hand in enumerate(state["hands"]):
+            if hand != sorted(hand):
+                problems.append("seat {}'s hand is not sorted".format(s))
+        if state["phase"] not in PHASES:
+            problems.append("unknown phase {}".format(state["phase"]))
+        if not state["over"] and state["phase"] == "discard" and len(state["hands"][state["turn"]]) <= HAND_LIMIT:
+            problems.append("a discard prompt with a hand within the limit")
+        return problems
+
+    # --- for bots and the test harness -------------------------------------------------------------
+    def scramble(self, state, seat, rng):
+        state = clone(state)
+        n = state["players"]
+        if is_coop(state):
+            rng.shuffle(state["deck"])
+        else:
+            hidden = [s for s in range(n) if s != seat] if not state["over"] else []
+            pool = list(state["deck"])
+            for s in hidden:
+                pool += state["hands"][s]
+            rng.shuffle(pool)
+            renamed = {}
+            for s in hidden:
+                old = state["hands"][s]
+                new = sorted(pool[:len(old)])
+                del pool[:len(old)]
+                renamed.update(zip(old, new))
+                state["hands"][s] = new
+            state["deck"] = pool
+            pending = state["pending"]
+            if pending is not None and state["turn"] in hidden and state["phase"] in ("place", "pay"):
+                pending["card"] = renamed[pending["card"]]
+                pending["cards"] = [renamed[c] for c in pending["cards"]]
+        state["rng"] = new_rng(rng.getrandbits(63))
+        return state
+
+    def sample_state(self, view, seat, rng):
+        """A full state consistent with `view`: unseen hands and the deck order drawn at random."""
+        known = set(view["row"]) | set(view["discard"])
+        for stack in view["board"].values():
+            known.update(stack)
+        for hand in view["hands"]:
+            if hand is not None:
+                known.update(hand)
+        pool = [c for c in CARDS if c not in known]
+        rng.shuffle(pool)
+        hands = []
+        for s, hand in enumerate(view["hands"]):
+            if hand is not None:
+                hands.append(list(hand))
+            else:
+                hands.append(sorted(pool[:view["hand_sizes"][s]]))
+                del pool[:view["hand_sizes"][s]]
+        state = clone({k: v for k, v in view.items() if k not in ("me", "deck_size", "hand_sizes", "hands")})
+        state.update(deck=pool, hands=hands, rng=new_rng(rng.getrandbits(63)))
+        return state

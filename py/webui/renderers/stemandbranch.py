@@ -1,0 +1,323 @@
+"""Stem and Branch's table: the 4x4 calendar, the row of 8 and the piles, the hands, and one small
+decision at a time (a card to summon, a space, the payment items, a steal, a discard).
+
+Everything clickable comes from the legal actions and is a real <button> with an aria-label:
+a row card or the deck ("draw:..."), a card in hand ("summon:N", "pay:N", "discard:N"), a lit
+space showing its cost ("at:c2"), a co-op move ("move:b2>b3"), a payment token, a steal target.
+The app's suggested payment is one more button that plays the suggested items one by one.
+Taking a choice back is the shell's Undo. Elements carry their word as well as their colour."""
+
+from games.stemandbranch.data import (ACTIONS_PER_TURN, ANIMAL, ANIMALS, ELEMENT, ELEMENTS, HAND_LIMIT, RANK, SPACES,
+                                      TOP_RANK, card_name, coop_rank, year_animal)
+from games.stemandbranch.rules import coop_score, cost, is_coop, suggest_payment
+
+from ..html import button, esc, tag
+
+# A shape per element besides its colour and word (common symbols every system font has).
+ELEMENT_SIGNS = {"Wood": "♣", "Fire": "▲", "Earth": "■", "Metal": "●", "Water": "≈"}
+
+
+def display_order(cards):
+    """A hand as a player sorts it: by animal in the cycle's order, then rank."""
+    return sorted(cards, key=lambda c: (ANIMALS.index(ANIMAL[c]), RANK[c]))
+
+
+def card_body(card):
+    element = ELEMENT[card]
+    return (tag("span", esc(ANIMAL[card]), class_="sb-animal")
+            + tag("span", "r{}".format(RANK[card]), class_="sb-rank")
+            + tag("span", tag("span", ELEMENT_SIGNS[element], class_="sb-sign", aria_hidden="true") + " " + esc(element),
+                  class_="sb-element"))
+
+
+def card_chip(card, act=None, arg=None, label=None, extra=""):
+    """A card: a button when it does something now, else a plain tile."""
+    cls = "sb-card sb-el-{} {}".format(ELEMENT[card], extra).strip()
+    if act:
+        return button(card_body(card), act, arg, class_=cls + " legal", aria_label=label or card_name(card))
+    return tag("span", card_body(card), class_=cls, title=card_name(card))
+
+
+def tokens_text(tokens):
+    held = ["{} {}".format(n, e) for e, n in tokens.items() if n]
+    return ", ".join(held) if held else "none"
+
+
+def element_tokens(tokens):
+    return "".join(tag("span", "{}×{}".format(ELEMENT_SIGNS[e], n), class_="sb-token sb-el-" + e,
+                       title="{} {} token{}".format(n, e, "" if n == 1 else "s"))
+                   for e in ELEMENTS for n in [tokens.get(e, 0)] if n)
+
+
+class StemAndBranchRenderer:
+    # --- status line and panels ---------------------------------------------------------------
+    def prompt(self, ctx, seat):
+        view = ctx.view
+        phase = view["phase"]
+        counter = "Action {} of {}: ".format(min(view["done"] + 1, ACTIONS_PER_TURN), ACTIONS_PER_TURN)
+        if seat is None:
+            return {"main": "drawing or summoning.", "place": "choosing where to summon.", "pay": "paying for a summon.",
+                    "steal": "choosing whom to take an element token from.",
+                    "discard": "discarding down to {} cards.".format(HAND_LIMIT)}.get(phase, "")
+        pending = view["pending"]
+        if phase == "main":
+            return counter + "draw a card (the row or the deck) or select a card in your hand to summon."
+        if phase == "place":
+            more = " (or move one animal first)" if is_coop(view) and pending["moved"] is None else ""
+            return counter + "choose a lit space for {}{}; each shows its cost.".format(card_name(pending["card"]), more)
+        if phase == "pay":
+            left = pending["cost"] - len(pending["cards"]) - pending["paid_tokens"]
+            return counter + "pay {} more for {}: {} cards or tokens, or cards of the {}.".format(
+                left, card_name(pending["card"]), ELEMENT[pending["card"]], ANIMAL[pending["card"]])
+        if phase == "steal":
+            return "no {} token is left in the supply: choose whom to take one from.".format(ELEMENT[pending["card"]])
+        if phase == "discard":
+            extra = len(view["hands"][seat]) - HAND_LIMIT
+            return "end of your turn: discard {} card{} (hand limit {}).".format(extra, "" if extra == 1 else "s", HAND_LIMIT)
+        return ""
+
+    def score(self, ctx, seat):
+        view = ctx.view
+        if is_coop(view):
+            at_five, bonus = coop_score(view)
+            return tag("span", "Team {}".format(at_five + bonus), title="the team's score so far")
+        years = view["years"][seat]
+        return tag("span", "{} year{}".format(years, "" if years == 1 else "s"))
+
+    def panel(self, ctx, seat):
+        view = ctx.view
+        size = view["hand_sizes"][seat]
+        parts = [tag("div", "Hand: {} card{}".format(size, "" if size == 1 else "s"), class_="sb-facts")]
+        if not is_coop(view):
+            animals = [a for a in ANIMALS if view["owner"][a] == seat]
+            parts.append(tag("div", "Animal tokens: " + (esc(", ".join(animals)) if animals else "none"), class_="sb-facts sb-animals"))
+            parts.append(tag("div", "Element tokens: " + (element_tokens(view["tokens"][seat]) or "none"),
+                             class_="sb-facts", aria_label="Element tokens: " + tokens_text(view["tokens"][seat])))
+        if not view["over"] and seat == view["turn"]:
+            parts.append(tag("span", "action {} of {}".format(min(view["done"] + 1, ACTIONS_PER_TURN), ACTIONS_PER_TURN), class_="badge"))
+        return "".join(parts)
+
+    # --- the table ------------------------------------------------------------------------------
+    def board(self, ctx):
+        view = ctx.view
+        legal = ctx.legal()
+        parts = []
+        if ctx.can_act:
+            parts.append(self.controls(ctx, legal))
+        parts.append(self.summary(ctx))
+        parts.append(self.calendar(ctx, legal))
+        if ctx.ui.get("sb-stack"):
+            parts.append(self.stack_detail(ctx, ctx.ui["sb-stack"]))
+        parts.append(self.row(ctx, legal))
+        parts.append(self.hands(ctx, legal))
+        parts.append(self.discard(ctx))
+        return tag("div", "".join(parts), class_="sb-table")
+
+    def summary(self, ctx):
+        view = ctx.view
+        items = [tag("li", "Deck: " + tag("b", str(view["deck_size"])) + " cards"),
+                 tag("li", "Supply: " + (element_tokens(view["supply"]) or "no tokens"), aria_label="Supply: " + tokens_text(view["supply"]))]
+        if is_coop(view):
+            at_five, bonus = coop_score(view)
+            items.append(tag("li", "Team pool: " + (element_tokens(view["pool"]) or "empty"), aria_label="Team pool: " + tokens_text(view["pool"])))
+            items.append(tag("li", "Locked: {} of 12".format(len(view["locked"]))))
+            items.append(tag("li", "Score so far: " + tag("b", str(at_five + bonus)) + " · rank " + tag("b", coop_rank(at_five + bonus)),
+                             class_="sb-coop-score"))
+        else:
+            animal = year_animal(view["year"])
+            items.append(tag("li", "Tie-break: {} ({})".format(view["year"], animal), title="A tie goes to the holder of the {} token".format(animal)))
+        warning = ""
+        if view["ending"] and not view["over"]:
+            why = "The deck is empty" if view["ending"] == "deck" else "60 years reached"
+            warning = tag("p", "{}: final round. The game ends after {}'s turn.".format(why, ctx.name(view["last"])),
+                          class_="sb-warning", role="note")
+        return tag("ul", "".join(items), class_="sb-summary", aria_label="Deck and tokens") + warning
+
+    def calendar(self, ctx, legal):
+        view = ctx.view
+        targets = {a[3:]: a for a in legal if a.startswith("at:")}
+        pending = view["pending"]
+        cells = []
+        for space in SPACES:
+            stack = view["board"][space]
+            token = view["board_tokens"].get(space)
+            parts = [tag("span", space, class_="sb-space-name")]
+            if stack:
+                top = stack[-1]
+                parts.append(card_body(top))
+                parts.append(tag("span", "{} card{}".format(len(stack), "" if len(stack) == 1 else "s"), class_="sb-depth"))
+                if is_coop(view) and ANIMAL[top] in view["locked"]:
+                    parts.append(tag("span", "locked", class_="sb-locked-tag"))
+            if token:
+                parts.append(tag("span", "{} {} token".format(ELEMENT_SIGNS[token], token), class_="sb-token sb-el-" + token))
+            cls = "sb-cell" + (" sb-el-" + ELEMENT[stack[-1]] if stack else " sb-empty")
+            if is_coop(view) and stack and ANIMAL[stack[-1]] in view["locked"]:
+                cls += " sb-locked"
+            describe = "{}: {}".format(space, "{} ({} cards, top {})".format(ANIMAL[stack[-1]], len(stack), card_name(stack[-1]))
+                                       if stack else "empty") + (", {} token".format(token) if token else "")
+            if space in targets:
+                price = cost(view, pending["card"], space)
+                parts.append(tag("span", "Cost {}".format(price), class_="sb-cost"))
+                verb = "Ascend" if stack else "Summon"
+                cell = button("".join(parts), "play", targets[space], class_=cls + " legal",
+                              aria_label="{} {} on {} for {}".format(verb, card_name(pending["card"]), describe, price))
+            elif stack:
+                cell = button("".join(parts), "sb-stack", space, class_=cls, aria_label="Show the whole stack on " + describe,
+                              aria_pressed="true" if ctx.ui.get("sb-stack") == space else "false")
+            else:
+                cell = tag("div", "".join(parts), class_=cls, aria_label=describe)
+            cells.append(cell)
+        return tag("section", tag("h3", "The calendar") + tag("div", "".join(cells), class_="sb-grid"),
+                   class_="sb-calendar", aria_label="The calendar")
+
+    def stack_detail(self, ctx, space):
+        stack = ctx.view["board"].get(space) or []
+        if not stack:
+            return ""
+        items = "".join(tag("li", card_chip(c)) for c in reversed(stack))
+        return tag("section", tag("h3", "The stack on {} (top first)".format(space)) + tag("ol", items, class_="sb-stack-list")
+                   + button("Close", "sb-stack", ""), class_="sb-stack-box", aria_label="Stack on " + space)
+
+    def row(self, ctx, legal):
+        view = ctx.view
+        legal_set = set(legal)
+        slots = []
+        for i, card in enumerate(view["row"]):
+            act = "draw:row{}".format(i)
+            if card is None:
+                slots.append(tag("li", tag("span", "empty", class_="sb-card sb-gone")))
+            elif act in legal_set:
+                slots.append(tag("li", card_chip(card, "play", act, "Draw {} from the row".format(card_name(card)))))
+            else:
+                slots.append(tag("li", card_chip(card)))
+        deck = (button("Draw from the deck ({})".format(view["deck_size"]), "play", "draw:deck", class_="legal sb-deck",
+                       aria_label="Draw the top card of the deck ({} left)".format(view["deck_size"]))
+                if "draw:deck" in legal_set else tag("span", "Deck: {}".format(view["deck_size"]), class_="sb-deck"))
+        return tag("section", tag("h3", "The row") + tag("ol", "".join(slots), class_="sb-row") + deck,
+                   class_="sb-row-box", aria_label="The row")
+
+    def hands(self, ctx, legal):
+        view = ctx.view
+        parts = []
+        seats = range(view["players"]) if is_coop(view) or view["over"] else ([ctx.viewer] if ctx.viewer is not None else [])
+        order = sorted(seats, key=lambda s: s != ctx.viewer)
+        for seat in order:
+            hand = view["hands"][seat]
+            if hand is None:
+                continue
+            mine = seat == ctx.viewer and ctx.can_act
+            chips = []
+            pending = view["pending"]
+            for card in display_order(hand):
+                act = None
+                if mine:
+                    for verb, label in (("summon", "Summon {}"), ("pay", "Pay with {}"), ("discard", "Discard {}")):
+                        if "{}:{}".format(verb, card) in legal:
+                            act = ("{}:{}".format(verb, card), label.format(card_name(card)))
+                extra = ""
+                if pending and seat == view["turn"]:
+                    if card == pending["card"]:
+                        extra = "sb-selected"
+                    elif card in pending["cards"]:
+                        extra = "sb-paid"
+                chips.append(card_chip(card, "play" if act else None, act[0] if act else None, act[1] if act else None, extra))
+            who = "Your hand" if seat == ctx.viewer else "{}'s hand".format(ctx.name(seat))
+            parts.append(tag("section", tag("h3", "{} ({})".format(who, len(hand))) + tag("div", "".join(chips) or "No cards.", class_="sb-hand"),
+                             class_="sb-hand-box", aria_label=who))
+        return "".join(parts)
+
+    def discard(self, ctx):
+        view = ctx.view
+        pile = view["discard"]
+        if not pile:
+            return tag("p", "Discard pile: empty.", class_="sb-discard-line")
+        open_ = bool(ctx.ui.get("sb-discard"))
+        head = button("{} the discard pile ({})".format("Hide" if open_ else "Browse", len(pile)), "sb-discard", None,
+                      aria_expanded="true" if open_ else "false")
+        body = ""
+        if open_:
+            groups = []
+            for animal in ANIMALS:
+                cards = sorted(c for c in pile if ANIMAL[c] == animal)
+                if cards:
+                    groups.append(tag("li", tag("b", esc(animal)) + " " + "".join(card_chip(c) for c in cards)))
+            body = tag("ul", "".join(groups), class_="sb-discard-list")
+        return tag("section", head + body, class_="sb-discard", aria_label="Discard pile")
+
+    def controls(self, ctx, legal):
+        view = ctx.view
+        seat = ctx.viewer
+        phase = view["phase"]
+        pending = view["pending"]
+        done = min(view["done"] + 1, ACTIONS_PER_TURN)
+        items = [tag("span", "Action {} of {}".format(done, ACTIONS_PER_TURN), class_="sb-counter")]
+        if phase == "place":
+            items.append(tag("span", "Summoning " + card_chip(pending["card"], extra="sb-selected"), class_="sb-doing"))
+            moves = [a for a in legal if a.startswith("move:")]
+            if moves:
+                buttons = []
+                for a in moves:
+                    src, dst = a[5:].split(">")
+                    animal = ANIMAL[view["board"][src][-1]]
+                    buttons.append(button("{} {}→{}".format(esc(animal), src, dst), "play", a, class_="legal",
+                                          aria_label="Move the {} from {} to {}".format(animal, src, dst)))
+                needed = not any(a.startswith("at:") for a in legal)  # no space is affordable without a move
+                items.append(tag("details", tag("summary", "{} one animal one space first ({})".format(
+                    "Move" if needed else "Optional: move", len(moves)))
+                                 + tag("div", "".join(buttons), class_="sb-moves"), class_="sb-move-box", open=needed))
+            items.append(tag("span", "Undo picks another card.", class_="sb-hint"))
+        elif phase == "pay":
+            left = pending["cost"] - len(pending["cards"]) - pending["paid_tokens"]
+            items.append(tag("span", "Paying for " + card_chip(pending["card"], extra="sb-selected")
+                             + " on {}: {} of {} paid".format(pending["space"], pending["cost"] - left, pending["cost"]), class_="sb-doing"))
+            for a in legal:
+                if a.startswith("pay:token:"):
+                    element = a[10:]
+                    store = view["pool"] if is_coop(view) else view["tokens"][seat]
+                    items.append(button("Pay a {} token ({} left)".format(element, store[element] - pending["paid_tokens"]), "play", a,
+                                        class_="legal sb-token sb-el-" + element))
+            suggestion = suggest_payment(view, seat)
+            if suggestion:
+                words = [("a {} token".format(a[10:]) if a.startswith("pay:token:") else card_name(int(a[4:]))) for a in suggestion]
+                items.append(button("Pay with: " + esc(", ".join(words)), "sb-pay-suggested", None, class_="primary",
+                                    aria_label="Pay with the suggested items: " + ", ".join(words)))
+            items.append(tag("span", "Or click matching cards in your hand.", class_="sb-hint"))
+        elif phase == "steal":
+            element = ELEMENT[pending["card"]]
+            for a in legal:
+                victim = int(a[6:])
+                items.append(button("Take a {} token from {} ({} years)".format(element, ctx.name(victim), view["years"][victim]),
+                                    "play", a, class_="legal primary"))
+        elif phase == "discard":
+            items.append(tag("span", "Click a card in your hand to discard it.", class_="sb-hint"))
+        elif phase == "main":
+            items.append(tag("span", "Draw: click a row card or the deck. Summon: click a card in your hand.", class_="sb-hint"))
+        return tag("div", "".join(items), class_="sb-controls", aria_label="Your choices")
+
+    # --- gestures -------------------------------------------------------------------------------
+    def handle(self, app, act, arg):
+        if act == "sb-stack":
+            app.ui["sb-stack"] = arg or None
+            return True
+        if act == "sb-discard":
+            app.ui["sb-discard"] = not app.ui.get("sb-discard")
+            return True
+        if act == "sb-pay-suggested":
+            match, seat = app.match, app.viewer
+            if match is None or seat is None or app.cover is not None:
+                return False
+            for action in suggest_payment(match.view(seat), seat):
+                if match.is_over() or seat not in match.to_act() or action not in match.legal(seat):
+                    break
+                app.play(action)
+            return False  # play() redraws
+        return False
+
+    def key(self, app, key):
+        if key == "Escape" and app.ui.get("sb-stack"):
+            app.ui["sb-stack"] = None
+            return True
+        return False
+
+
+RENDERER = StemAndBranchRenderer()
