@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "a5debfde4128d7eb";
+const VERSION = "7b2a73f29bc039fa";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -22,6 +22,10 @@ const APP_FILES = [
   "./www/icon-512.png",
   "./py/main.py",
   "./py/games/__init__.py",
+  "./py/games/coffeerush/__init__.py",
+  "./py/games/coffeerush/bots.py",
+  "./py/games/coffeerush/data.py",
+  "./py/games/coffeerush/rules.py",
   "./py/games/flowers/__init__.py",
   "./py/games/flowers/bots.py",
   "./py/games/flowers/data.py",

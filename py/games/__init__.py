@@ -1,8 +1,8 @@
 """Every playable game, registered by id. A new game joins the lobby, the CLI and the shared
 test harness by adding one line here."""
 
-from . import flowers, hoipho, mojo, phopho, thenumber
+from . import coffeerush, flowers, hoipho, mojo, phopho, thenumber
 
-GAMES = {game.info.id: game for game in (phopho.GAME, hoipho.GAME, thenumber.GAME, mojo.GAME, flowers.GAME)}
+GAMES = {game.info.id: game for game in (phopho.GAME, hoipho.GAME, thenumber.GAME, mojo.GAME, flowers.GAME, coffeerush.GAME)}
 
 __all__ = ["GAMES"]
