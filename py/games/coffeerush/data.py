@@ -22,7 +22,6 @@ SPECIALTY = ("T", "C", "K", "W")
 INGREDIENTS = BASIC + SPECIALTY
 INGREDIENT_ORDER = {x: i for i, x in enumerate(INGREDIENTS)}
 NAMES = {"B": "Beans", "M": "Milk", "S": "Steam", "I": "Ice", "T": "Tea", "C": "Chocolate", "K": "Caramel", "W": "Water"}
-ICONS = {"B": "🫘", "M": "🥛", "S": "♨", "I": "🧊", "T": "🍵", "C": "🍫", "K": "🍯", "W": "💧"}
 SIZE = 4  # the board is SIZE x SIZE
 LAYOUT = ("BTSM",
           "MSIC",
