@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "7b2a73f29bc039fa";
+const VERSION = "88f6382a2043d57e";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -62,6 +62,7 @@ const APP_FILES = [
   "./py/webui/replay.py",
   "./py/webui/table.py",
   "./py/webui/renderers/__init__.py",
+  "./py/webui/renderers/coffeerush.py",
   "./py/webui/renderers/flowers.py",
   "./py/webui/renderers/hoipho.py",
   "./py/webui/renderers/mojo.py",
