@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "88f6382a2043d57e";
+const VERSION = "b4eb301a9244130f";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -16,7 +16,8 @@ Hard: the Normal plans are its candidates (the best few walks, with and without 
 is played in sampled worlds (deck orders), then the next players answer with Normal's plans (the
 orders they draw come from that world's deck), and Hard's best plan for its own next turn from
 where it ends is added: it walks to where next turn pays, and sees what its serves hand to the
-next players. Budgeted in worlds, so a seed reproduces a decision.
+next players. A plan scores its own value plus half that outlook (the outlook alone undervalues an
+order served now rather than next turn). Budgeted in worlds, so a seed reproduces a decision.
 """
 
 from collections import Counter
@@ -35,9 +36,10 @@ PARTIAL = 0.9  # a cup built toward an order that survives the flow of time: thi
 MAX_RUSH = 2  # Rush tokens a plan may spend (1 with Diagonal: the walks multiply)
 UPGRADE_ORDER = (DIAGONAL, 4, 1, 2)  # Normal's preference among the tiles
 UPGRADE_DECK = 36  # Normal upgrades only while the deck holds this many cards (a long game ahead)
-HARD_WORLDS = 6  # sampled deck orders for the first decision of a turn
+HARD_WORLDS = 4  # sampled deck orders for the first decision of a turn
 HARD_WORLDS_MIDWALK = 2  # and for each later step of the walk
 HARD_CANDIDATES = 4  # plans compared by the search
+LOOKAHEAD = 0.5  # weight of the searched outlook beside the plan's own value
 
 
 _NEEDS = {}
@@ -307,11 +309,13 @@ def hard(game, view, seat, legal, rng):
         return normal(game, view, seat, legal, rng)
     plans = plan_turn(view, seat)
     candidates = [acts for _, acts in plans[:HARD_CANDIDATES]]
+    values = [value for value, _ in plans[:HARD_CANDIDATES]]
     starting = not view["path"]
     if starting and view["upvotes"][seat] >= UPGRADE_COST:
         for k in UPGRADE_ORDER:
             if "upgrade:%d" % k in legal:
                 candidates.append(["upgrade:%d" % k])
+                values.append((values[0] if values else 0.0) - UPGRADE_COST * UPVOTE_POINTS + 2)
                 break
     if len({acts[0] for acts in candidates}) <= 1:
         return candidates[0][0] if candidates else normal(game, view, seat, legal, rng)
@@ -332,7 +336,8 @@ def hard(game, view, seat, legal, rng):
             while starting and not game.is_over(state) and state["turn"] != seat:  # the others answer
                 play_planned_turn(game, state, state["turn"])
             totals[i] += outlook(game, state, seat, view["players"])
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    # Normal's value of the plan itself, then what the worlds say it leads to
+    best = max(range(len(candidates)), key=lambda i: (values[i] + LOOKAHEAD * totals[i] / worlds, -i))
     return candidates[best][0]
 
 
