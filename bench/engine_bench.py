@@ -9,7 +9,7 @@ from games import GAMES
 from tabletop import bots
 from tabletop.simulate import play_game
 
-CASES = {"phopho": 4, "hoipho": 4, "thenumber": 4, "mojo": 4, "flowers": 2}  # game id -> player count for the speed figures
+CASES = {"phopho": 4, "hoipho": 4, "thenumber": 4, "mojo": 4, "flowers": 2, "coffeerush": 4}  # game id -> player count for the speed figures
 # Decisions timed per level, where the default is too few: most Phở Phở decisions are the steps of
 # a planned Serve (pick a card, place it); the searches that matter come once or twice a turn.
 DECISIONS = {"phopho": 200}
@@ -51,9 +51,11 @@ def decision_times(game, players, level, decisions):
     return {"median": statistics.median(times), "p95": times[int(0.95 * (len(times) - 1))], "max": times[-1], "n": len(times)}
 
 
-def run_all(seconds=5.0, decisions=20):
+def run_all(seconds=5.0, decisions=20, games=None):
     out = {}
     for game_id, players in CASES.items():
+        if games and game_id not in games:
+            continue
         game = GAMES[game_id]
         out[game_id] = {
             "players": players,

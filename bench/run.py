@@ -2,7 +2,7 @@
 
 Every comparison is made side by side in one run (the machines are shared and noisy):
   startup     time to <html data-ready>: the app vs a bare PyScript page on the same runtime
-  clicks      click to updated board in a game of The Number (pad key, and Write + reveal)
+  clicks      click to updated board: The Number (pad key, and Write + reveal), Coffee Rush (a step, a pour)
   engine      random full games per second and bot decision times, CPython and Pyodide
   winrates    bot levels against each other over 200+ games per pairing (CPython, 2 processes)
   solo        mean score of each bot level alone, for the games that play solo (CPython)
@@ -44,14 +44,14 @@ CLICK_PROBE = """
 window.__clicks = []; window.__pending = null;
 addEventListener('click', e => {
   const el = e.target.closest && e.target.closest('[data-act]');
-  window.__pending = {act: el ? el.dataset.act : '?', t0: performance.now()};
+  window.__pending = {act: el ? el.dataset.act : '?', arg: el ? (el.dataset.arg || '') : '', t0: performance.now()};
 }, true);
 new MutationObserver(() => {
   const p = window.__pending;
   if (!p) return;
   window.__pending = null;
   const dom = performance.now() - p.t0;
-  requestAnimationFrame(() => window.__clicks.push({act: p.act, dom: dom, frame: performance.now() - p.t0}));
+  requestAnimationFrame(() => window.__clicks.push({act: p.act, arg: p.arg, dom: dom, frame: performance.now() - p.t0}));
 }).observe(document, {childList: true, subtree: true});
 """
 
@@ -180,6 +180,48 @@ def share_sizes():
     return out
 
 
+def click_stats(samples, kinds):
+    """{label: median and p95 of click to DOM updated and to the next frame} for each (label, test)."""
+    out = {}
+    for label, test in kinds:
+        dom = [s["dom"] for s in samples if test(s)]
+        frame = [s["frame"] for s in samples if test(s)]
+        if dom:
+            out[label] = {"n": len(dom), "dom_median": statistics.median(dom), "dom_p95": percentile(dom, 0.95),
+                          "frame_median": statistics.median(frame), "frame_p95": percentile(frame, 0.95)}
+    return out
+
+
+def clicks_coffeerush(browser, base, games):
+    """A human against three Easy bots: every step and every pour of the human's turns is timed."""
+    context = browser.new_context()
+    context.add_init_script(CLICK_PROBE)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    for g in range(games):
+        page.goto(base + "?game=coffeerush&seats=human,easy,easy,easy&seed={}&speed=instant".format(200 + g))
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        while True:
+            page.wait_for_selector("button[data-act='play'], html[data-over] #score-sheet", state="attached")
+            if page.locator("html[data-over]").count():
+                break
+            page.wait_for_function("!document.querySelector('.thinking')")
+            buttons = page.locator("button[data-act='play']")
+            if not buttons.count():
+                continue
+            args = buttons.evaluate_all("els => els.map(e => e.dataset.arg)")
+            pick = next((a for prefix in ("step:", "pour:", "serve:", "place:", "stop", "done")
+                         for a in args if a.startswith(prefix)), args[0])
+            button = page.locator("button[data-act='play'][data-arg='{}']".format(pick)).first
+            button.evaluate("el => el.setAttribute('data-stale', '1')")
+            button.click()
+            page.wait_for_function("!document.querySelector('[data-stale]')")
+    samples = page.evaluate("window.__clicks")
+    context.close()
+    return click_stats(samples, (("step (meeple moves, next steps lit)", lambda s: s["arg"].startswith("step:")),
+                                 ("pour (cup filled)", lambda s: s["arg"].startswith("pour:"))))
+
+
 def clicks(browser, base, games):
     context = browser.new_context()
     context.add_init_script(CLICK_PROBE)
@@ -198,16 +240,14 @@ def clicks(browser, base, games):
             page.click("button.write")
     samples = page.evaluate("window.__clicks")
     context.close()
-    out = {}
-    for act, label in (("tn-digit", "pad key"), ("play", "Write (engine move + reveal)")):
-        dom = [s["dom"] for s in samples if s["act"] == act]
-        frame = [s["frame"] for s in samples if s["act"] == act]
-        out[label] = {"n": len(dom), "dom_median": statistics.median(dom), "dom_p95": percentile(dom, 0.95),
-                      "frame_median": statistics.median(frame), "frame_p95": percentile(frame, 0.95)}
-    return out
+    return click_stats(samples, (("pad key", lambda s: s["act"] == "tn-digit"),
+                                 ("Write (engine move + reveal)", lambda s: s["act"] == "play")))
 
 
-def engine_in_browser(browser, base, seconds, decisions):
+CLICKS = {"thenumber": ("The Number, 1 human + 3 bots", clicks), "coffeerush": ("Coffee Rush, 1 human + 3 Easy bots", clicks_coffeerush)}
+
+
+def engine_in_browser(browser, base, seconds, decisions, games):
     lines = ['interpreter = "../www/vendor/pyodide/pyodide.mjs"', "", "[files]"]
     lines += ['"../py/{0}" = "./{0}"'.format(m) for m in shell.modules()]
     lines.append('"./engine_bench.py" = "./engine_bench.py"')
@@ -215,7 +255,7 @@ def engine_in_browser(browser, base, seconds, decisions):
         f.write("\n".join(lines) + "\n")
     context = browser.new_context()
     page = context.new_page()
-    page.goto(base + "bench/engine.html?seconds={}&decisions={}".format(seconds, decisions))
+    page.goto(base + "bench/engine.html?seconds={}&decisions={}&games={}".format(seconds, decisions, ",".join(games)))
     page.wait_for_selector("body[data-results]", state="attached", timeout=900_000)
     results = json.loads(page.get_attribute("body", "data-results"))
     context.close()
@@ -298,11 +338,13 @@ def write_results(results, path):
             out.append("| {} | {} | {} | {} chars | {} chars |".format(GAMES[game_id].info.title, r["players"], r["moves"], r["chars"], r["json_chars"]))
         out += ["", "The longest of 5 games between Normal bots at the largest table; the fragment carries game, seats, seed and moves.", ""]
     if "clicks" in results:
-        out += ["## Click to updated board (The Number, 1 human + 3 bots)", "",
-                "| click | samples | to DOM updated, median | p95 | to next frame, median | p95 |", "|---|---|---|---|---|---|"]
-        for label, c in results["clicks"].items():
-            out.append("| {} | {} | {:.1f} ms | {:.1f} ms | {:.1f} ms | {:.1f} ms |".format(label, c["n"], c["dom_median"], c["dom_p95"], c["frame_median"], c["frame_p95"]))
-        out.append("")
+        out += ["## Click to updated board", ""]
+        for game_id, rows in results["clicks"].items():
+            out += ["### {}".format(CLICKS[game_id][0]), "",
+                    "| click | samples | to DOM updated, median | p95 | to next frame, median | p95 |", "|---|---|---|---|---|---|"]
+            for label, c in rows.items():
+                out.append("| {} | {} | {:.1f} ms | {:.1f} ms | {:.1f} ms | {:.1f} ms |".format(label, c["n"], c["dom_median"], c["dom_p95"], c["frame_median"], c["frame_p95"]))
+            out.append("")
     if "engine" in results:
         e = results["engine"]
         out += ["## Engine and bots: CPython vs Pyodide in Chromium", ""]
@@ -358,6 +400,9 @@ WINRATE_PAIRINGS = {
                ["normal", "easy", "easy", "easy"], ["hard", "easy", "easy", "easy"]],
     "mojo": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"], ["hard", "normal", "normal", "normal"]],
     "flowers": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"], ["hard", "normal", "normal", "normal"]],
+    # 2 and 4 players, as issue 11 asks: each level against the one below, then one seat against three.
+    "coffeerush": [["hard", "normal"], ["normal", "easy"], ["hard", "easy"],
+                   ["hard", "normal", "normal", "normal"], ["normal", "easy", "easy", "easy"], ["hard", "normal", "easy", "easy"]],
 }
 SOLO_LEVELS = {"flowers": ["easy", "normal", "hard"]}  # games played alone: mean score per level
 
@@ -369,9 +414,11 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=200, help="games per bot pairing")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of random games per runtime")
     parser.add_argument("--decisions", type=int, default=20, help="bot decisions timed per level")
+    parser.add_argument("--game", default=",".join(GAMES), help="the games measured by clicks, engine, winrates and solo")
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
     args = parser.parse_args(argv)
     only = set(args.only.split(","))
+    chosen = [g for g in args.game.split(",") if g in GAMES]
 
     from playwright.sync_api import sync_playwright
 
@@ -407,12 +454,12 @@ def main(argv=None):
             before_server.shutdown()
         if "clicks" in only:
             print("clicks...", flush=True)
-            results["clicks"] = clicks(browser, base, 2)
+            results["clicks"] = {g: CLICKS[g][1](browser, base, 2) for g in CLICKS if g in chosen}
         if "engine" in only:
             print("engine (browser)...", flush=True)
-            browser_engine = engine_in_browser(browser, base, args.seconds, args.decisions)
+            browser_engine = engine_in_browser(browser, base, args.seconds, args.decisions, chosen)
             print("engine (CPython)...", flush=True)
-            results["engine"] = {"cpython": engine_bench.run_all(args.seconds, args.decisions), "browser": browser_engine}
+            results["engine"] = {"cpython": engine_bench.run_all(args.seconds, args.decisions, chosen), "browser": browser_engine}
         browser.close()
     server.shutdown()
     host_server.shutdown()
@@ -421,11 +468,15 @@ def main(argv=None):
     if "winrates" in only:
         results["winrates"] = {}
         for game_id, pairings in WINRATE_PAIRINGS.items():
+            if game_id not in chosen:
+                continue
             print("win rates {}...".format(game_id), flush=True)
             results["winrates"][game_id] = winrates(game_id, pairings, args.games)
     if "solo" in only:
         results["solo"] = {}
         for game_id, levels in SOLO_LEVELS.items():
+            if game_id not in chosen:
+                continue
             print("solo scores {}...".format(game_id), flush=True)
             results["solo"][game_id] = winrates(game_id, [[level] for level in levels], args.games)
     write_results(results, args.out)
