@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "b4eb301a9244130f";
+const VERSION = "62c098cbb969122e";
 const APP_FILES = [
   "./",
   "./index.html",

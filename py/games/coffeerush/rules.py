@@ -512,7 +512,7 @@ class CoffeeRush(Game):
                 _and(order_name(CARDS[c]) for c in fallen), TABS,
                 "become penalties" if len(fallen) > 1 else "becomes a penalty", len(state["penalties"][seat]),
                 "" if len(fallen) > 1 else "s", _count(PENALTY_RUSH * len(fallen), "Rush token"))
-        events.append({"type": "flow", "seat": seat, "announce": bool(fallen), "text": text + "."})
+        events.append({"type": "flow", "seat": seat, "announce": True, "text": text + "."})
         if len(state["penalties"][seat]) >= CLOSING_PENALTIES:
             events += self._close(state, "{%d} holds %d penalties" % (seat, len(state["penalties"][seat])))
         if n == 2:
