@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "57d1b0052804baf2";
+const VERSION = "46add5654968ab75";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -22,6 +22,10 @@ const APP_FILES = [
   "./www/icon-512.png",
   "./py/main.py",
   "./py/games/__init__.py",
+  "./py/games/coffeerush/__init__.py",
+  "./py/games/coffeerush/bots.py",
+  "./py/games/coffeerush/data.py",
+  "./py/games/coffeerush/rules.py",
   "./py/games/flowers/__init__.py",
   "./py/games/flowers/bots.py",
   "./py/games/flowers/data.py",
@@ -63,6 +67,7 @@ const APP_FILES = [
   "./py/webui/rules.py",
   "./py/webui/table.py",
   "./py/webui/renderers/__init__.py",
+  "./py/webui/renderers/coffeerush.py",
   "./py/webui/renderers/flowers.py",
   "./py/webui/renderers/hoipho.py",
   "./py/webui/renderers/mojo.py",

@@ -6,7 +6,8 @@ Every comparison is made side by side in one run (the machines are shared and no
               the restore timeline; clicks while the snapshot worker runs (bench/startup_bench.py)
   hostile     time to a clear message or to ready in each hostile place (bench/startup_bench.py)
   clicks      click to updated board in a game of The Number (pad key, and Write + reveal), Stem
-              and Branch (selecting a card, a whole summon), and one typical click of every game
+              and Branch (selecting a card, a whole summon), Coffee Rush (a step, a pour), and one
+              typical click of every game
               at normal speed with the move animations on
   engine      random full games per second and bot decision times, CPython and Pyodide
   winrates    bot levels against each other over 200+ games per pairing (CPython, 2 processes);
@@ -57,14 +58,14 @@ CLICK_PROBE = """
 window.__clicks = []; window.__pending = null;
 addEventListener('click', e => {
   const el = e.target.closest && e.target.closest('[data-act]');
-  window.__pending = {act: el ? el.dataset.act : '?', t0: performance.now()};
+  window.__pending = {act: el ? el.dataset.act : '?', arg: el ? (el.dataset.arg || '') : '', t0: performance.now()};
 }, true);
 new MutationObserver(() => {
   const p = window.__pending;
   if (!p) return;
   window.__pending = null;
   const dom = performance.now() - p.t0;
-  requestAnimationFrame(() => window.__clicks.push({act: p.act, dom: dom, frame: performance.now() - p.t0}));
+  requestAnimationFrame(() => window.__clicks.push({act: p.act, arg: p.arg, dom: dom, frame: performance.now() - p.t0}));
 }).observe(document, {childList: true, subtree: true});
 """
 
@@ -168,6 +169,48 @@ def fuzz(count):
             outcome = "escaped"
         out[path][outcome] += 1
     return {"paths": out, "seconds": time.perf_counter() - start, "count": count}
+
+
+def click_stats(samples, kinds):
+    """{label: median and p95 of click to DOM updated and to the next frame} for each (label, test)."""
+    out = {}
+    for label, test in kinds:
+        dom = [s["dom"] for s in samples if test(s)]
+        frame = [s["frame"] for s in samples if test(s)]
+        if dom:
+            out[label] = {"n": len(dom), "dom_median": statistics.median(dom), "dom_p95": percentile(dom, 0.95),
+                          "frame_median": statistics.median(frame), "frame_p95": percentile(frame, 0.95)}
+    return out
+
+
+def clicks_coffeerush(browser, base, games):
+    """A human against three Easy bots: every step and every pour of the human's turns is timed."""
+    context = browser.new_context()
+    context.add_init_script(CLICK_PROBE)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    for g in range(games):
+        page.goto(base + "?game=coffeerush&seats=human,easy,easy,easy&seed={}&speed=instant".format(200 + g))
+        page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        while True:
+            page.wait_for_selector("button[data-act='play'], html[data-over] #score-sheet", state="attached")
+            if page.locator("html[data-over]").count():
+                break
+            page.wait_for_function("!document.querySelector('.thinking')")
+            buttons = page.locator("button[data-act='play']")
+            if not buttons.count():
+                continue
+            args = buttons.evaluate_all("els => els.map(e => e.dataset.arg)")
+            pick = next((a for prefix in ("step:", "pour:", "serve:", "place:", "stop", "done")
+                         for a in args if a.startswith(prefix)), args[0])
+            button = page.locator("button[data-act='play'][data-arg='{}']".format(pick)).first
+            button.evaluate("el => el.setAttribute('data-stale', '1')")
+            button.click()
+            page.wait_for_function("!document.querySelector('[data-stale]')")
+    samples = page.evaluate("window.__clicks")
+    context.close()
+    return click_stats(samples, (("step (meeple moves, next steps lit)", lambda s: s["arg"].startswith("step:")),
+                                 ("pour (cup filled)", lambda s: s["arg"].startswith("pour:"))))
 
 
 def clicks(browser, base, games):
@@ -388,7 +431,8 @@ def write_results(results, path):
         out += ["", "{} cases in {:.1f} s ({:.2f} ms a case). Deep nesting, wrong types, rules version 999, seat `true`, "
                     "zip bombs, files over the size bound, flipped bytes and extra moves.".format(
                         f["count"], f["seconds"], 1000 * f["seconds"] / max(1, f["count"])), ""]
-    for key, title in (("clicks", "The Number, 1 human + 3 bots"), ("clicks_stemandbranch", "Stem and Branch, 1 human + 3 Normal bots")):
+    for key, title in (("clicks", "The Number, 1 human + 3 bots"), ("clicks_stemandbranch", "Stem and Branch, 1 human + 3 Normal bots"),
+                       ("clicks_coffeerush", "Coffee Rush, 1 human + 3 Easy bots")):
         if key not in results:
             continue
         out += ["## Click to updated board ({})".format(title), "",
@@ -471,6 +515,9 @@ WINRATE_PAIRINGS = {
                ["normal", "easy", "easy", "easy"], ["hard", "easy", "easy", "easy"]],
     "mojo": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"], ["hard", "normal", "normal", "normal"]],
     "flowers": [["hard", "normal", "easy"], ["hard", "normal"], ["normal", "easy"], ["hard", "easy"], ["hard", "normal", "normal", "normal"]],
+    # 2 and 4 players, as issue 11 asks: each level against the one below, then one seat against three.
+    "coffeerush": [["hard", "normal"], ["normal", "easy"], ["hard", "easy"],
+                   ["hard", "normal", "normal", "normal"], ["normal", "easy", "easy", "easy"], ["hard", "normal", "easy", "easy"]],
 }
 SOLO_LEVELS = {"flowers": ["easy", "normal", "hard"]}  # games played alone: mean score per level
 WINRATE_PAIRINGS["stemandbranch"] = [  # competitive: 2 and 4 players (three of the lower level at 4)
@@ -529,6 +576,8 @@ def main(argv=None):
                 results["clicks"] = clicks(browser, base, 2)
             if "stemandbranch" in chosen:
                 results["clicks_stemandbranch"] = clicks_stemandbranch(browser, base, 2)
+            if "coffeerush" in chosen:
+                results["clicks_coffeerush"] = clicks_coffeerush(browser, base, 2)
             print("clicks in every game...", flush=True)
             results["typical_clicks"] = typical_clicks(browser, base, args.clicks)
         if "engine" in only:

@@ -13,7 +13,8 @@ The shell's own modules (app, lobby, table, replay, html, browser) sit one level
 game by name.
 """
 
-from . import flowers, hoipho, mojo, phopho, stemandbranch, thenumber
+from . import coffeerush, flowers, hoipho, mojo, phopho, stemandbranch, thenumber
 
 RENDERERS = {"phopho": phopho.RENDERER, "hoipho": hoipho.RENDERER, "thenumber": thenumber.RENDERER,
-             "mojo": mojo.RENDERER, "flowers": flowers.RENDERER, "stemandbranch": stemandbranch.RENDERER}
+             "mojo": mojo.RENDERER, "flowers": flowers.RENDERER, "coffeerush": coffeerush.RENDERER,
+             "stemandbranch": stemandbranch.RENDERER}

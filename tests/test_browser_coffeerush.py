@@ -1,0 +1,126 @@
+"""Coffee Rush played through the real page in headless Chromium, as a player would: a whole
+2-player and a whole 4-player game, the human seat clicking the page's buttons against bots to the
+score sheet, spending a Rush token and activating an upgrade on the way; and the phone size.
+
+The human's moves are chosen on CPython before the page opens: the app's bots are seeded by the
+game's seed and the number of moves played, so the same match is replayed here with the human
+seat played by a player who follows the Normal bot's advice but spends its first Rush token and
+activates an upgrade as soon as it can. The page must offer each of those moves as a button, and
+end on the same scores."""
+
+import random
+
+import pytest
+
+from conftest import open_page
+from games.coffeerush import GAME
+from tabletop import bots as botlib
+from tabletop.match import Match, make_seats
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+
+
+def human_choice(match, seat, used):
+    legal = match.legal(seat)
+    for kind in ("upgrade", "rush"):
+        if kind not in used:
+            picks = [a for a in legal if a.split(":")[0] == kind]
+            if picks:
+                used.add(kind)
+                return picks[-1]
+    rng = random.Random(len(match.history))
+    return botlib.choose(GAME, "normal", match.view(seat), seat, legal, rng)
+
+
+def plan_game(kinds, seeds):
+    """The first seed whose game sees the human (seat 0) spend a Rush token and activate an
+    upgrade: (seed, the human's actions, the final scores)."""
+    for seed in seeds:
+        match = Match(GAME, make_seats(kinds), seed=seed)
+        mine, used = [], set()
+        while not match.is_over():
+            seat = match.to_act()[0]
+            if kinds[seat] == "human":
+                action = human_choice(match, seat, used)
+                mine.append(action)
+            else:  # exactly as the app's bots play (webui/app.py)
+                rng = random.Random(match.seed * 1_000_003 + len(match.history))
+                action = botlib.choose(GAME, kinds[seat], match.view(seat), seat, match.legal(seat), rng)
+            match.play(seat, action)
+        if used == {"upgrade", "rush"}:
+            return seed, mine, match.result()["scores"]
+    raise AssertionError("no seed in {} lets the human upgrade".format(seeds))
+
+
+def click_action(page, action):
+    """Wait for the human's turn with `action` offered as a button, click it, wait for the redraw."""
+    selector = "button[data-act='play'][data-arg='{}']".format(action)
+    page.wait_for_function("sel => !document.querySelector('.thinking') && document.querySelector(sel)", arg=selector)
+    button = page.locator(selector).first
+    assert button.get_attribute("aria-label")
+    button.evaluate("el => el.setAttribute('data-stale', '1')")
+    button.click()
+    page.wait_for_function("!document.querySelector('[data-stale]')")
+
+
+def play_through(page, site, kinds, seeds):
+    seed, mine, scores = plan_game(kinds, seeds)
+    open_page(page, site + "?game=coffeerush&seats={}&seed={}&speed=instant".format(",".join(kinds), seed))
+    assert page.locator(".cr-grid .cr-space").count() == 16
+    undone = False
+    for action in mine:
+        if action.startswith("step:") and not undone:  # one step taken back with the shell's Undo
+            click_action(page, action)
+            assert page.locator(".cr-space.cr-path").count() == 2
+            page.click("button[data-act='undo']")
+            page.wait_for_function("!document.querySelector('.cr-space.cr-path')")
+            undone = True
+        if action == "rush":
+            before = page.inner_text(".cr-counter")
+            assert before.startswith("0 steps left")
+        click_action(page, action)
+        if action == "rush":
+            assert page.inner_text(".cr-counter").startswith("1 step left")
+        if action.startswith("upgrade:"):
+            assert page.locator(".cr-home .cr-tile.cr-up").count() >= 1
+    page.wait_for_selector("html[data-over] #score-sheet", state="attached")
+    sheet = page.locator("table.score-sheet")
+    labels = sheet.locator("tbody th").all_inner_texts()
+    assert labels[:3] == ["Served orders (up-vote pile)", "Upgrades ×2", "Penalties"] and labels[-1] == "Total"
+    totals = [int(v) for v in sheet.locator("tbody tr").last.locator("td").all_inner_texts()]
+    assert totals == scores
+    assert "Game over" in page.inner_text("#status")
+    log = page.inner_text(".log")
+    assert "spends a Rush token" in log and "activates the" in log and "Flow of time" in log
+    return log
+
+
+def test_whole_two_player_game_against_hard_with_rush_and_upgrade(page, site):
+    log = play_through(page, site, ["human", "hard"], range(1, 80))
+    assert "new order onto Tab 1" in log or "new orders onto Tab 1" in log
+
+
+def test_whole_four_player_game_against_three_bots(page, site):
+    log = play_through(page, site, ["human", "easy", "normal", "hard"], range(1, 80))
+    assert "Starting Player token flips to Closed" in log
+
+
+def test_phone_size_shows_the_board_cups_and_orders_without_sideways_scrolling(browser, site):
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    open_page(page, site + "?game=coffeerush&seats=human,normal,normal&seed=3&speed=instant")
+    page.wait_for_selector(".cr-space.legal")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], "the page scrolls sideways on a phone ({}px)".format(width)
+    for selector in (".cr-grid", ".cr-home .cr-cups", ".cr-home .cr-tabs"):
+        box = page.locator(selector).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], selector
+    board = page.locator(".cr-grid").bounding_box()
+    players = page.locator(".players").bounding_box()
+    cups = page.locator(".cr-home .cr-cups").bounding_box()
+    assert board["y"] < players["y"] and cups["y"] < players["y"]  # the table and the acting board come first
+    page.locator(".cr-space.legal").first.click()
+    page.wait_for_selector("button[data-arg^='pour:']")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    context.close()
