@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "46add5654968ab75";
+const VERSION = "476cf00a2eaca0e0";
 const APP_FILES = [
   "./",
   "./index.html",

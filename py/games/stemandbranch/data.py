@@ -238,6 +238,7 @@ INFO = GameInfo(
     rules=RULES,
     options=OPTIONS,
     harness_options=({"mode": COMPETITIVE}, {"mode": COOP}),
+    how_to_play=HOW_TO_PLAY,
     intro=(
         "Players rebuild the Chinese 60-year calendar from animal cards of five elements on a 4x4 board. Two actions a "
         "turn: draw a card, or summon one, paying less for neighbours of the same element and for ascending an animal "

@@ -715,7 +715,11 @@ class StemAndBranch(Game):
             return where + " · final round"
         return where + " · {} in the deck".format(_s(len(state["deck"]), "card"))
 
-    def view(self, state, seat):
+    def hidden_names(self, state, seat):
+        # Co-op hands are open (SB-19): only a competitive hand is a secret.
+        return {} if is_coop(state) else {c: card_name(c) for c in state["hands"][seat]}
+
+    def _view(self, state, seat):
         n = state["players"]
         me = seat if isinstance(seat, int) and 0 <= seat < n else None
         open_hands = is_coop(state) or state["over"]
