@@ -388,7 +388,7 @@ def test_rules_panel_starts_with_how_to_play_and_hides_the_source_tags():
     from games import GAMES
 
     for game_id, game in GAMES.items():
-        app, platform, _ = open_app({"game": game_id, "seats": ",".join(["human"] + ["easy"] * (game.info.min_players - 1)), "seed": "1"})
+        app, platform, _ = open_app({"game": game_id, "seats": ",".join(["human"] + ["easy"] * (game.info.player_range()[0] - 1)), "seed": "1"})
         app.handle("rules")
         text = platform.text
         panel = text[text.index('<aside class="rules"'):text.index("</aside>")]

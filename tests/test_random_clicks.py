@@ -45,7 +45,8 @@ def clickables(markup):
 
 def seats_for(game, rng):
     info = game.info
-    players = rng.randint(info.min_players, min(info.max_players, 4))
+    low, high = info.player_range()  # with the default options
+    players = rng.randint(low, min(high, 4))
     return ",".join(["human"] + [rng.choice(("human", "easy", "normal")) for _ in range(players - 1)])
 
 
