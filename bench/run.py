@@ -257,12 +257,13 @@ def typical_clicks(browser, base, per_game):
         seats = ",".join(["human"] + ["easy"] * (max(2, GAMES[game_id].info.min_players) - 1))
         page.goto(base + "?game={}&seats={}&seed={}".format(game_id, seats, seed))
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
-        acts = []
+        acts, samples = [], []
         while len(acts) < per_game:
             page.wait_for_function("() => document.querySelector('html[data-over]') || "
                                    "((document.querySelector('#status') || {textContent: ''}).textContent.startsWith('Your turn') && !document.querySelector('.thinking'))",
                                    timeout=60_000)
-            if page.locator("html[data-over]").count():
+            if page.locator("html[data-over]").count():  # the next game, keeping this one's samples
+                samples += page.evaluate("window.__clicks")
                 seed += 1
                 page.goto(base + "?game={}&seats={}&seed={}".format(game_id, seats, seed))
                 page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
@@ -274,7 +275,7 @@ def typical_clicks(browser, base, per_game):
             acts.append(target.get_attribute("data-act"))
             target.click()
             page.wait_for_function("() => window.__pending === null")
-        samples = [s for s in page.evaluate("window.__clicks") if s["act"] != "confirm-move"]
+        samples = [s for s in samples + page.evaluate("window.__clicks") if s["act"] != "confirm-move"]
         context.close()
         dom = [s["dom"] for s in samples]
         frame = [s["frame"] for s in samples]
