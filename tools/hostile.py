@@ -30,7 +30,7 @@ def sample_matches(rng):
     out = []
     for game_id in sorted(GAMES):
         game = GAMES[game_id]
-        players = rng.randint(game.info.min_players, game.info.max_players)
+        players = rng.randint(*game.info.player_range())  # with the default options
         match = Match(game, make_seats([rng.choice(KINDS) for _ in range(players)]), {}, rng.randrange(1 << 30))
         for _ in range(rng.randrange(0, 12)):
             if match.is_over():

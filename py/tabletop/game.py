@@ -196,14 +196,6 @@ class Game:
         raise NotImplementedError
 
     # --- provided ----------------------------------------------------------------------------
-    def __init_subclass__(cls, **kwargs):
-        # A game written against the older contract defines `view` itself: it becomes the
-        # `_view` hook, so that the seat check and the copy below apply to every game.
-        super().__init_subclass__(**kwargs)
-        if "view" in cls.__dict__:
-            cls._view = cls.__dict__["view"]
-            del cls.view
-
     def seats(self, state):
         """How many seats `state` has (every game keeps it in state["players"])."""
         return state["players"]

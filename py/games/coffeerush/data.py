@@ -205,6 +205,7 @@ INFO = GameInfo(
     version=1,
     rules=RULES,
     private_information=False,  # everything is public but the deck order, hidden from everyone
+    how_to_play=HOW_TO_PLAY,
     intro=(
         "Each turn walk your barista up to three spaces of the 4x4 bar (Rush tokens buy more), collect the ingredient of "
         "every space you enter, pour them into your three cups and serve the orders they match. Every order you serve "

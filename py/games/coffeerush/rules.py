@@ -586,7 +586,7 @@ class CoffeeRush(Game):
         token = "Open" if state["token"] == "open" else "Closed: last round"
         return "Turn %d · %s in the deck · %s" % (state["turn_no"], _count(len(state["deck"]), "order"), token)
 
-    def view(self, state, seat):
+    def _view(self, state, seat):
         n = state["players"]
         me = seat if isinstance(seat, int) and 0 <= seat < n else None
         return {

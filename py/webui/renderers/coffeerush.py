@@ -9,7 +9,7 @@ from games.coffeerush.data import (BOARD, CARDS, COLOURS, CORNERS, CUP_SIZE, NAM
                                    UPGRADE_EFFECTS, UPGRADE_NAMES, UPGRADES, is_specialty, recipe_words)
 from games.coffeerush.rules import cup_words
 
-from ..html import button, esc, tag
+from ..html import button, esc, figure, tag
 
 # Small inline icons (no font or request needed), drawn in each ingredient's colour.
 ICONS = {
@@ -277,6 +277,13 @@ class CoffeeRushRenderer:
         return tag("div", tag("h4", "Upgrade tiles") + tag("ul", "".join(tiles), class_="cr-tiles"), class_="cr-upgrades")
 
     # --- gestures: none beyond the legal actions ------------------------------------------
+    def rules_pictures(self):
+        """How to play: an order and a Specialty Order, as the tabs show them."""
+        plain = next(i for i, r in enumerate(CARDS) if len(r) == 3 and not is_specialty(r))
+        special = next(i for i, r in enumerate(CARDS) if is_specialty(r))
+        return (figure(tag("ul", order_card(plain), class_="cr-orders"), "A cup holding exactly these serves the order")
+                + figure(tag("ul", order_card(special), class_="cr-orders"), "★ A Specialty Order also gives a Rush token"))
+
     def handle(self, app, act, arg):
         return False
 

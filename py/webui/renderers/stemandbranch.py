@@ -11,7 +11,7 @@ from games.stemandbranch.data import (ACTIONS_PER_TURN, ANIMAL, ANIMALS, ELEMENT
                                       TOP_RANK, card_name, coop_rank, year_animal)
 from games.stemandbranch.rules import coop_score, cost, is_coop, suggest_payment
 
-from ..html import button, esc, tag
+from ..html import button, esc, figure, tag
 
 # A shape per element besides its colour and word (common symbols every system font has).
 ELEMENT_SIGNS = {"Wood": "♣", "Fire": "▲", "Earth": "■", "Metal": "●", "Water": "≈"}
@@ -295,6 +295,12 @@ class StemAndBranchRenderer:
         return tag("div", "".join(items), class_="sb-controls", aria_label="Your choices")
 
     # --- gestures -------------------------------------------------------------------------------
+    def rules_pictures(self):
+        """How to play: an Ascend and a shared element, with the cards the calendar shows."""
+        rat1, rat2, ox1, horse3 = 1, 13, 2, 31  # Rat r1 Wood, Rat r2 Fire, Ox r1 Wood, Horse r3 Wood
+        return (figure(card_chip(rat1) + " → " + card_chip(rat2), "Ascend: a higher rank of the same animal goes on top")
+                + figure(card_chip(ox1) + " + " + card_chip(horse3), "A Wood neighbour makes a Wood summon 1 cheaper"))
+
     def handle(self, app, act, arg):
         if act == "sb-stack":
             app.ui["sb-stack"] = arg or None
