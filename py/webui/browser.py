@@ -28,11 +28,13 @@ MAX_IMPORT_BYTES = MAX_TEXT * 4  # UTF-8 takes at most 4 bytes a character
 # a hand, a pile's top, a score) and that is new or changed since the last redraw gets the class
 # "anim-in" after the DOM update; the stylesheet animates it (not at speed=instant, nor for users
 # who prefer reduced motion). Done in JavaScript: one pass, no crossing into Python per element.
-_SNAPSHOT = js.Function.new("root", """
+# The functions are made when the page boots, not at import: the start-up snapshot is taken of an
+# interpreter that imported this module, and it cannot hold JavaScript objects.
+SNAPSHOT_ANIMS_JS = ("root", """
   const seen = new Map();
   for (const el of root.querySelectorAll('[data-anim]')) seen.set(el.dataset.anim, el.textContent);
   return seen;""")
-_MARK_MOVED = js.Function.new("root", "seen", """
+MARK_MOVED_JS = ("root", "seen", """
   if (!seen.size) return;
   const marked = root.querySelectorAll('[data-anim]');
   let fresh = 0;
@@ -79,6 +81,8 @@ class BrowserPlatform:
     def __init__(self, root):
         self.root = root
         self.app = None
+        self._snapshot_anims = js.Function.new(*SNAPSHOT_ANIMS_JS)
+        self._mark_moved = js.Function.new(*MARK_MOVED_JS)
         # The status line is redrawn with the page; screen readers hear a change only from a
         # live region that stays in the document, so its words are copied here when they change.
         self.live = js.document.createElement("div")
@@ -91,9 +95,9 @@ class BrowserPlatform:
 
     def render(self, html):
         focused = self._focused_control()
-        before = _SNAPSHOT(self.root)
+        before = self._snapshot_anims(self.root)
         self.root.innerHTML = html
-        _MARK_MOVED(self.root, before)
+        self._mark_moved(self.root, before)
         if focused is not None:
             self._refocus(*focused)
         status = js.document.getElementById("status")
