@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "b9c6cce4d4eb8456";
+const VERSION = "b2a6a71e9b34200b";
 const APP_FILES = [
   "./",
   "./index.html",

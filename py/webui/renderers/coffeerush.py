@@ -115,7 +115,7 @@ class CoffeeRushRenderer:
         view = ctx.view
         token = "Open" if view["token"] == "open" else "Closed"
         return tag("div",
-                   tag("span", "Deck: " + plural(view["deck"], "order"), class_="cr-deck")
+                   tag("span", "Deck: " + plural(view["deck"], "order"), class_="cr-deck", data_anim="cr-deck")
                    + tag("span", "Starting Player token: " + tag("b", token), class_="cr-token cr-" + view["token"],
                          title="Closed: the round is played out, then the game ends" if token == "Closed" else "Open: the game goes on"),
                    class_="cr-strip")
@@ -153,10 +153,10 @@ class CoffeeRushRenderer:
                     action = "%s:%s" % (verb, space)
                     if action in legal:
                         label = ("Step onto " if verb == "step" else "Place a meeple on ") + words
-                        cells.append(button(inner, "play", action, class_=cls + " legal", aria_label=label))
+                        cells.append(button(inner, "play", action, class_=cls + " legal", aria_label=label, data_anim="cr-space-" + space))
                         break
                 else:
-                    cells.append(tag("div", inner, class_=cls, role="img", aria_label=words))
+                    cells.append(tag("div", inner, class_=cls, role="img", aria_label=words, data_anim="cr-space-" + space))
         return tag("div", "".join(cells), class_="cr-grid", role="group", aria_label="The board")
 
     def walk(self, ctx, seat):
@@ -237,7 +237,8 @@ class CoffeeRushRenderer:
                                        aria_label="Serve cup {} ({}) to the order on Tab {}".format(n + 1, cup_words(cup), k + 1))
             items.append(tag("li", tag("span", str(n + 1), class_="cr-cupno", aria_hidden="true") + tag("span", slots, class_="cr-cupin")
                              + (tag("span", acts, class_="cr-cupacts") if acts else ""),
-                             class_="cr-cup" + (" cr-can-serve" if "cr-serve" in acts else ""), aria_label=label, title=label))
+                             class_="cr-cup" + (" cr-can-serve" if "cr-serve" in acts else ""), aria_label=label, title=label,
+                             data_anim="cr-cup-{}{}-{}".format("mini-" if mini else "", seat, n)))
         return tag("ul", "".join(items), class_="cr-cups" + (" cr-mini" if mini else ""), aria_label="Cups")
 
     def tabs(self, ctx, seat, mini=False):
@@ -255,6 +256,7 @@ class CoffeeRushRenderer:
             orders = "".join(order_card(c, " legal" if (k, CARDS[c]) in servable else "") for c in tab) or tag("li", "—", class_="cr-none")
             head = tag("span", "Tab {}".format(k + 1) + (" · penalty next" if urgent and tab else ""), class_="cr-tabname")
             cols.append(tag("li", head + tag("ul", orders, class_="cr-orders"), class_="cr-tab" + (" cr-urgent" if urgent else ""),
+                            data_anim="cr-tab-{}{}-{}".format("mini-" if mini else "", seat, k),
                             aria_label="Tab {}{}: {}".format(k + 1, " (urgent: these become penalties next)" if urgent else "",
                                                              plural(len(tab), "order"))))
         return tag("ul", "".join(cols), class_="cr-tabs" + (" cr-mini" if mini else ""), aria_label="Orders by tab")

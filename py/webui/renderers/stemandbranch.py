@@ -115,7 +115,7 @@ class StemAndBranchRenderer:
 
     def summary(self, ctx):
         view = ctx.view
-        items = [tag("li", "Deck: " + tag("b", str(view["deck_size"])) + " cards"),
+        items = [tag("li", "Deck: " + tag("b", str(view["deck_size"])) + " cards", data_anim="sb-deck"),
                  tag("li", "Supply: " + (element_tokens(view["supply"]) or "no tokens"), aria_label="Supply: " + tokens_text(view["supply"]))]
         if is_coop(view):
             at_five, bonus = coop_score(view)
@@ -159,13 +159,14 @@ class StemAndBranchRenderer:
                 price = cost(view, pending["card"], space)
                 parts.append(tag("span", "Cost {}".format(price), class_="sb-cost"))
                 verb = "Ascend" if stack else "Summon"
-                cell = button("".join(parts), "play", targets[space], class_=cls + " legal",
+                cell = button("".join(parts), "play", targets[space], class_=cls + " legal", data_anim="sb-space-" + space,
                               aria_label="{} {} on {} for {}".format(verb, card_name(pending["card"]), describe, price))
             elif stack:
-                cell = button("".join(parts), "sb-stack", space, class_=cls, aria_label="Show the whole stack on " + describe,
+                cell = button("".join(parts), "sb-stack", space, class_=cls, data_anim="sb-space-" + space,
+                              aria_label="Show the whole stack on " + describe,
                               aria_pressed="true" if ctx.ui.get("sb-stack") == space else "false")
             else:
-                cell = tag("div", "".join(parts), class_=cls, aria_label=describe)
+                cell = tag("div", "".join(parts), class_=cls, aria_label=describe, data_anim="sb-space-" + space)
             cells.append(cell)
         return tag("section", tag("h3", "The calendar") + tag("div", "".join(cells), class_="sb-grid"),
                    class_="sb-calendar", aria_label="The calendar")
@@ -291,7 +292,12 @@ class StemAndBranchRenderer:
         elif phase == "discard":
             items.append(tag("span", "Click a card in your hand to discard it.", class_="sb-hint"))
         elif phase == "main":
-            items.append(tag("span", "Draw: click a row card or the deck. Summon: click a card in your hand.", class_="sb-hint"))
+            # The deck is one click away in the action bar too: on a phone the row and the hand
+            # lie below the calendar, and the first move must be on the first screen.
+            if "draw:deck" in legal:
+                items.append(button("Draw from the deck", "play", "draw:deck", class_="legal",
+                                    aria_label="Draw the top card of the deck ({} left)".format(view["deck_size"])))
+            items.append(tag("span", "Or draw a row card, or summon: click a card in your hand.", class_="sb-hint"))
         return tag("div", "".join(items), class_="sb-controls", aria_label="Your choices")
 
     # --- gestures -------------------------------------------------------------------------------
