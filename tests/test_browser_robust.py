@@ -125,6 +125,7 @@ def test_full_storage_plays_on_exports_dismisses_and_clears_when_saving_resumes(
     write_number(page)
     page.wait_for_selector(".reveal.latest")
     assert page.locator(".notice").count() == 0  # dismissed: not back at every move
+    wait_bots_done(page)  # the count below must not race a bot's move
     moves = counts(page)["moves"]
     page.click("button[data-act='lobby']")
     with page.expect_download() as download:

@@ -6,6 +6,8 @@ import time
 
 import pytest
 
+from games import GAMES
+
 from conftest import READY, open_page
 from headless import launch, start_server
 from test_browser_thenumber import write_number
@@ -157,5 +159,5 @@ def test_a_start_link_shows_its_game_and_a_loading_line_not_the_lobby(page, site
     if "embed" not in link:  # back in the lobby of the same page: all of it shows again
         page.click("button[data-act='lobby']")
         page.wait_for_selector(".game-card button:not([disabled])")
-        assert page.locator(".game-card:visible").count() == 5
+        assert page.locator(".game-card:visible").count() == len(GAMES)
         assert page.locator("header.top").is_visible()
