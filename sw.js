@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "b2a6a71e9b34200b";
+const VERSION = "84640e34a70415b2";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -24,8 +24,9 @@ def display_order(cards):
 
 def card_body(card):
     element = ELEMENT[card]
-    return (tag("span", esc(ANIMAL[card]), class_="sb-animal")
-            + tag("span", "r{}".format(RANK[card]), class_="sb-rank")
+    # Spaces between the parts: a screen reader (and axe's label check) reads "Rat r1 Wood".
+    return (tag("span", esc(ANIMAL[card]), class_="sb-animal") + " "
+            + tag("span", "r{}".format(RANK[card]), class_="sb-rank") + " "
             + tag("span", tag("span", ELEMENT_SIGNS[element], class_="sb-sign", aria_hidden="true") + " " + esc(element),
                   class_="sb-element"))
 
@@ -34,8 +35,21 @@ def card_chip(card, act=None, arg=None, label=None, extra=""):
     """A card: a button when it does something now, else a plain tile."""
     cls = "sb-card sb-el-{} {}".format(ELEMENT[card], extra).strip()
     if act:
-        return button(card_body(card), act, arg, class_=cls + " legal", aria_label=label or card_name(card))
+        # The name starts with what the card shows ("Rat r1 ♣ Wood"), as a label must contain its visible words.
+        shown = "{} r{} {} {}".format(ANIMAL[card], RANK[card], ELEMENT_SIGNS[ELEMENT[card]], ELEMENT[card])
+        return button(card_body(card), act, arg, class_=cls + " legal", aria_label=shown + (": " + label if label else ""))
     return tag("span", card_body(card), class_=cls, title=card_name(card))
+
+
+def visible_words(space, stack, token, view):
+    """What a calendar space shows, in words (its button's name must contain them)."""
+    top = stack[-1]
+    words = "{} {} r{} {} {} card{}".format(space, ANIMAL[top], RANK[top], ELEMENT[top], len(stack), "" if len(stack) == 1 else "s")
+    if is_coop(view) and ANIMAL[top] in view["locked"]:
+        words += " locked"
+    if token:
+        words += " {} token".format(token)
+    return words
 
 
 def tokens_text(tokens):
@@ -162,8 +176,8 @@ class StemAndBranchRenderer:
                 cell = button("".join(parts), "play", targets[space], class_=cls + " legal", data_anim="sb-space-" + space,
                               aria_label="{} {} on {} for {}".format(verb, card_name(pending["card"]), describe, price))
             elif stack:
-                cell = button("".join(parts), "sb-stack", space, class_=cls, data_anim="sb-space-" + space,
-                              aria_label="Show the whole stack on " + describe,
+                cell = button(" ".join(parts), "sb-stack", space, class_=cls, data_anim="sb-space-" + space,
+                              aria_label="{}: show the whole stack".format(visible_words(space, stack, token, view)),
                               aria_pressed="true" if ctx.ui.get("sb-stack") == space else "false")
             else:
                 cell = tag("div", "".join(parts), class_=cls, aria_label=describe, data_anim="sb-space-" + space)
@@ -188,11 +202,11 @@ class StemAndBranchRenderer:
             if card is None:
                 slots.append(tag("li", tag("span", "empty", class_="sb-card sb-gone")))
             elif act in legal_set:
-                slots.append(tag("li", card_chip(card, "play", act, "Draw {} from the row".format(card_name(card)))))
+                slots.append(tag("li", card_chip(card, "play", act, "draw it from the row")))
             else:
                 slots.append(tag("li", card_chip(card)))
         deck = (button("Draw from the deck ({})".format(view["deck_size"]), "play", "draw:deck", class_="legal sb-deck",
-                       aria_label="Draw the top card of the deck ({} left)".format(view["deck_size"]))
+                       aria_label="Draw from the deck ({} left)".format(view["deck_size"]))
                 if "draw:deck" in legal_set else tag("span", "Deck: {}".format(view["deck_size"]), class_="sb-deck"))
         return tag("section", tag("h3", "The row") + tag("ol", "".join(slots), class_="sb-row") + deck,
                    class_="sb-row-box", aria_label="The row")
@@ -296,7 +310,7 @@ class StemAndBranchRenderer:
             # lie below the calendar, and the first move must be on the first screen.
             if "draw:deck" in legal:
                 items.append(button("Draw from the deck", "play", "draw:deck", class_="legal",
-                                    aria_label="Draw the top card of the deck ({} left)".format(view["deck_size"])))
+                                    aria_label="Draw from the deck ({} left)".format(view["deck_size"])))
             items.append(tag("span", "Or draw a row card, or summon: click a card in your hand.", class_="sb-hint"))
         return tag("div", "".join(items), class_="sb-controls", aria_label="Your choices")
 
