@@ -7,6 +7,10 @@ PORT ?= 8000
 PYTHON ?= python3
 VENV := .venv
 VENDOR := www/vendor
+# Tests run in parallel, one pytest worker per core (pytest-xdist); PYTEST_WORKERS=0 runs them in one
+# process. Each worker serves the site and runs its own Chromium; tests share nothing on disk.
+PYTEST_WORKERS ?= auto
+PYTEST := $(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
 .PHONY: play test soak bench dist setup setup-web setup-test shell clean
 
@@ -17,11 +21,11 @@ dist: setup-web
 	$(PYTHON) tools/dist.py dist
 
 test: setup-test
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+	$(PYTEST) $(PYTEST_ARGS)
 
 # SOAK=1 selects the long runs of every test that has one (the team's convention).
 soak: setup-test
-	SOAK=1 $(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+	SOAK=1 $(PYTEST) $(PYTEST_ARGS)
 
 bench: setup-test
 	$(VENV)/bin/python bench/run.py $(BENCH_ARGS)

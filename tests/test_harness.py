@@ -212,4 +212,4 @@ def test_soak_plays_ten_thousand_games_per_title_split_by_player_count():
     assert set(played) == set(GAMES) and min(played.values()) >= 10000
     assert all(len(counts) == 1 for counts in shares.values()), "every player count (and mode) gets its share"
     makefile = open(os.path.join(os.path.dirname(__file__), "..", "Makefile"), encoding="utf-8").read()
-    assert "SOAK=1 $(VENV)/bin/python -m pytest $(PYTEST_ARGS)" in makefile
+    assert "SOAK=1 $(PYTEST) $(PYTEST_ARGS)" in makefile and "PYTEST := $(VENV)/bin/python -m pytest" in makefile
