@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "84640e34a70415b2";
+const VERSION = "a68861236e5fbbda";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -52,6 +52,7 @@ const APP_FILES = [
   "./py/games/thenumber/rules.py",
   "./py/tabletop/__init__.py",
   "./py/tabletop/bots.py",
+  "./py/tabletop/deal.py",
   "./py/tabletop/game.py",
   "./py/tabletop/match.py",
   "./py/tabletop/rng.py",

@@ -39,6 +39,7 @@ Actions (stable text ids; T is a card type such as "beef3", "noodle1", "bill"; i
 """
 
 from tabletop import Game, clone
+from tabletop.deal import redeal_hands
 from tabletop.rng import below, new_rng, shuffle
 
 from . import data
@@ -805,33 +806,17 @@ class PhoPho(Game):
         state = clone(state)
         n = state["players"]
         hidden = [s for s in range(n) if s != seat]
-        pool = list(state["deck"])
-        for s in hidden:
-            pool += state["hands"][s]
-        rng.shuffle(pool)
-        renamed = {}
-        for s in hidden:
-            old = state["hands"][s]
-            new = sort_cards(pool[:len(old)])
-            del pool[:len(old)]
-            renamed.update(zip(old, new))
-            state["hands"][s] = new
-        state["deck"] = pool
+        state["deck"], renamed = redeal_hands(state["hands"], hidden, state["deck"], rng, arrange=sort_cards)
         if state["turn"] != seat:  # the acting player's pending choices follow their re-drawn hand
             state["sel"] = sort_cards([renamed[c] for c in state["sel"]])
             state["marks"] = [renamed[c] for c in state["marks"]]
             state["puts"] = [[renamed[c], cust] for c, cust in state["puts"]]
             state["queue"] = [[renamed[c], cust] for c, cust in state["queue"]]
         if not state["over"]:
-            cpool = list(state["customers"])
-            for s in hidden:
-                cpool += state["loyal"][s]
-            king = KING in cpool
-            cpool = [c for c in cpool if c != KING]
-            rng.shuffle(cpool)
-            for s in hidden:
-                k = len(state["loyal"][s])
-                state["loyal"][s], cpool = cpool[:k], cpool[k:]
+            # Loyal customers are dealt again like hands; The King stays among the bottom ones (PP-5).
+            king = KING in state["customers"]
+            others = [c for c in state["customers"] if c != KING]
+            cpool, _ = redeal_hands(state["loyal"], hidden, others, rng, arrange=list)
             state["customers"] = self._place_king(cpool + ([KING] if king else []), rng)
         state["rng"] = new_rng(rng.getrandbits(63))
         return state
