@@ -42,6 +42,32 @@ MARK_MOVED_JS = ("root", "seen", """
   if (fresh > marked.length / 2) return;  // a new screen, not a move
   for (const el of marked) if (seen.get(el.dataset.anim) !== el.textContent) el.classList.add('anim-in');""")
 
+# Modal dialogs (role=dialog with aria-modal=true: the new-game and share dialogs, a move's
+# confirmation, the pass-the-device cover) keep the keyboard inside: while one is open everything
+# else in the app is inert (no focus, no click, hidden from screen readers), and Tab / Shift+Tab
+# wrap round the dialog's own controls instead of leaving for the browser's address bar.
+MODAL_JS = ("root", """
+  const modals = root.querySelectorAll('[aria-modal=true]');
+  const modal = modals[modals.length - 1];
+  if (!modal) return null;
+  for (let el = modal; el !== root && el.parentElement; el = el.parentElement)
+    for (const other of el.parentElement.children) if (other !== el) other.inert = true;
+  return modal;""")
+TAB_TRAP_JS = ("root", "event", """
+  if (event.key !== 'Tab') return;
+  const modals = root.querySelectorAll('[aria-modal=true]');
+  const modal = modals[modals.length - 1];
+  if (!modal) return;
+  const stops = [...modal.querySelectorAll('button, input, select, textarea, a[href], [tabindex]')]
+    .filter(el => !el.disabled && el.tabIndex >= 0 && el.getClientRects().length);
+  const here = document.activeElement;
+  if (!stops.length) { event.preventDefault(); return; }
+  const first = stops[0], last = stops[stops.length - 1];
+  if (!modal.contains(here) || (event.shiftKey ? here === first : here === last)) {
+    event.preventDefault();
+    (event.shiftKey ? last : first).focus();
+  }""")
+
 
 def _js_object(mapping):
     return to_js(mapping, dict_converter=js.Object.fromEntries)
@@ -50,6 +76,11 @@ def _js_object(mapping):
 def _present(value):
     """False for JS null/undefined."""
     return value is not None and value is not jsnull
+
+
+def _selector(act, arg):
+    """The CSS selector of the control with this data-act (and data-arg)."""
+    return '[data-act="{}"]'.format(act) + ('[data-arg="{}"]'.format(arg.replace('"', '\\"')) if arg is not None else "")
 
 
 def _text(value):
@@ -92,19 +123,44 @@ class BrowserPlatform:
         self.live.setAttribute("aria-live", "polite")
         js.document.body.appendChild(self.live)
         self._said = ""
+        self._modal = js.Function.new(*MODAL_JS)
+        self._tab_trap = js.Function.new(*TAB_TRAP_JS)
+        self._opener = None  # (data-act, data-arg) of the control that opened the open dialog
 
     def render(self, html):
         focused = self._focused_control()
+        active = js.document.activeElement
+        was_modal = _present(self.root.querySelector("[aria-modal=true]"))
         before = self._snapshot_anims(self.root)
         self.root.innerHTML = html
         self._mark_moved(self.root, before)
         if focused is not None:
             self._refocus(*focused)
+        self._keep_focus_in_dialog(was_modal, active)
         status = js.document.getElementById("status")
         said = str(status.textContent) if _present(status) else ""
         if said != self._said:
             self._said = said
             self.live.textContent = said
+
+    def _keep_focus_in_dialog(self, was_modal, active):
+        """A dialog that opens takes the focus (the page behind turns inert); one that closes
+        gives it back to the control that opened it, when that control is still there."""
+        modal = self._modal(self.root)
+        if _present(modal):
+            if not was_modal:
+                act = _text(active.getAttribute("data-act")) if _present(active) else None
+                self._opener = (act, _text(active.getAttribute("data-arg"))) if act else None
+            if not modal.contains(js.document.activeElement):
+                first = modal.querySelector("[data-act]:not([disabled]), input, select, button:not([disabled])")
+                if _present(first):
+                    first.focus(_js_object({"preventScroll": True}))
+            return
+        if was_modal and self._opener is not None:
+            el = self.root.querySelector(_selector(*self._opener))
+            if _present(el) and not el.disabled:
+                el.focus(_js_object({"preventScroll": True}))
+        self._opener = None
 
     def _focused_control(self):
         """(data-act, data-arg) of the control that has the keyboard focus inside the app, if any."""
@@ -119,8 +175,7 @@ class BrowserPlatform:
         control, or else to the first move on offer, instead of falling to the page's top."""
         el = None
         if act:
-            selector = '[data-act="{}"]'.format(act) + ('[data-arg="{}"]'.format(arg.replace('"', '\\"')) if arg is not None else "")
-            el = self.root.querySelector(selector)
+            el = self.root.querySelector(_selector(act, arg))
         for fallback in (".dialog [data-act]:not([disabled])", ".board [data-act=play]:not([disabled])",
                          ".board .legal:not([disabled])", "#status"):
             if _present(el) and not el.disabled:
@@ -275,6 +330,7 @@ def boot():
         platform.guard(app.handle, act, None)
 
     def on_key(event):
+        platform._tab_trap(platform.root, event)
         tag = str(event.target.tagName or "")
         typing = tag in ("INPUT", "SELECT", "TEXTAREA") and str(event.key) != "Escape"
         if typing or event.ctrlKey or event.metaKey or event.altKey:
