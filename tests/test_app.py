@@ -451,3 +451,15 @@ def test_small_words_seat_names_once_and_game_over_said_once():
     row = platform.text[platform.text.index("<tr data-save"):]
     assert "(bot" not in row and "Easy bot 2" in row
 
+
+
+def test_score_sheet_headline_names_the_winners_of_a_competitive_game():
+    # The shell's headline when the game gives none: who won, the winners starred on the sheet.
+    app, platform, _ = finished_game()
+    result = app.match.result()
+    assert "headline" not in result and not result.get("cooperative")
+    sheet = platform.text[platform.text.index('id="score-sheet"'):]
+    headline = sheet[sheet.index('class="headline">') + len('class="headline">'):sheet.index("</p>")]
+    names = [app.match.names[s] for s in result["winners"]]
+    assert headline.endswith(" wins." if len(names) == 1 else " win together.") and all(n in headline for n in names)
+    assert sheet.count('class="winner"') == len(names)  # the winners are starred

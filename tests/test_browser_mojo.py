@@ -48,3 +48,41 @@ def test_whole_game_with_round_sheets_ends_on_the_lowest_total(page, site):
     assert "Lowest total wins" in page.inner_text("#score-sheet")
     assert page.locator(".mojo-round.fresh").count() == 1  # the last round's sheet on the table
     assert "Game over" in page.inner_text("#status")
+
+
+EIGHT = ("?game=mojo&seats=" + ",".join(["easy"] * 8)
+         + "&names=Nguyễn Thị Lan,Minh,Trần Văn Hùng,Bảo,Phương Anh,Khoa,Thu,Đức&seed=3&speed=instant")
+
+
+def test_eight_player_score_sheets_are_readable_on_a_360_px_phone(page, site):
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_page(page, site + EIGHT)
+    page.wait_for_selector("html[data-over] #score-sheet", state="attached")
+    # nothing scrolls the page sideways
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    for box in ("#score-sheet .table-scroll", ".mojo-round .table-scroll"):
+        table = page.locator(box + " table")
+        heads = table.locator("thead th[title]")  # one per seat
+        assert heads.count() == 8
+        # short names on screen, the full ones in the tooltip and for screen readers
+        assert all(box["width"] <= 1 for box in heads.locator(".full-name").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect()).map(r => ({width: r.width}))"))
+        shown = [re.sub(r" (★|\(M\))$", "", h) for h in heads.locator(".short-name").all_inner_texts()]
+        assert heads.locator(".short-name").evaluate_all("els => els.every(e => e.getBoundingClientRect().width > 10)")
+        assert shown == ["NTL", "Minh", "TVH", "Bảo", "PA", "Khoa", "Thu", "Đức"], shown
+        assert heads.first.get_attribute("title") == "Nguyễn Thị Lan"
+        assert heads.first.locator(".full-name").text_content() == "Nguyễn Thị Lan"
+        # no name or number is broken inside a word: every heading is one line high
+        heights = heads.evaluate_all("els => els.map(e => e.querySelector('.short-name').getClientRects().length)")
+        assert heights == [1] * 8
+        # the table scrolls inside its own box, the row labels staying in view
+        label = table.locator("tbody th[scope=row]").first
+        left = label.bounding_box()["x"]
+        scroller = page.locator(box)
+        assert scroller.get_attribute("tabindex") == "0" and scroller.get_attribute("role") == "region"
+        scroller.evaluate("el => el.scrollLeft = el.scrollWidth")
+        assert abs(label.bounding_box()["x"] - left) < 1
+        last = table.locator("tr.total td").last
+        inside = scroller.bounding_box()
+        cell = last.bounding_box()
+        assert inside["x"] <= cell["x"] and cell["x"] + cell["width"] <= inside["x"] + inside["width"] + 1

@@ -78,3 +78,22 @@ def test_a_shared_game_replays_with_its_round_sheets():
     assert viewer.screen == "replay" and "Round {} score sheet".format(last) in vplatform.text
     viewer.handle("replay-step", "first")
     assert "draw pile" in vplatform.text and "Your hand" not in vplatform.text  # public view
+
+
+def test_short_names_for_wide_score_tables():
+    from webui.html import short_name
+
+    assert short_name("Minh") == "Minh" and short_name("Đức") == "Đức"
+    assert short_name("Nguyễn Thị Lan") == "NTL" and short_name("Easy bot 2") == "EB2" and short_name("Player 1") == "P1"
+    assert short_name("Alexandra") == "Alexa."
+
+
+def test_eight_seat_score_sheets_carry_full_and_short_names_in_a_scroll_box():
+    app, platform, _ = open_app({"game": "mojo", "seats": ",".join(["easy"] * 8), "seed": "3", "speed": "instant"})
+    platform.run()
+    assert app.match.is_over()
+    html = platform.html
+    assert html.count('class="table-scroll" role="region" tabindex="0"') >= 2  # the final sheet and the last round's
+    assert html.count('class="score-sheet many-seats"') == 1 and 'class="score-sheet mojo-round-sheet many-seats"' in html
+    assert '<th scope="col" title="Easy bot 2"' in html
+    assert '<span class="full-name">Easy bot 2</span><span class="short-name" aria-hidden="true">EB2</span>' in html

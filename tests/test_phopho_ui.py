@@ -122,7 +122,7 @@ def test_whole_games_through_the_shell_end_on_the_score_sheet(width_seats):
         steps += 1
         assert steps < 2000
     platform.run()
-    assert '<table class="score-sheet">' in platform.html and "Loyal Customers revealed" in platform.text
+    assert '<table class="score-sheet' in platform.html and "Loyal Customers revealed" in platform.text
     assert "The King (3★) goes to" in platform.text
 
 

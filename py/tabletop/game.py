@@ -192,7 +192,10 @@ class Game:
     def result(self, state):
         """{"scores": [...], "winners": [...], "sheet": [{"label", "values", "kind"}...],
         "notes": [text, ...]}; the sheet's last row is the total. Optional: "turns", the game's
-        length in turns (the simulations report its mean)."""
+        length in turns (the simulations report its mean); "cooperative": True when the seats
+        play as one team (the score sheet then marks no winner); "headline": the result in one
+        line ("Team score 38: Strong."; "{0}"... name seats), which the status line and the
+        score sheet show instead of the "Lan wins" the screen otherwise makes from "winners"."""
         raise NotImplementedError
 
     # --- provided ----------------------------------------------------------------------------

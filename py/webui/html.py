@@ -47,3 +47,37 @@ def sr_only(text):
 def figure(drawing, caption):
     """A small picture for the rules panel's "How to play": a game's own drawings and a caption."""
     return tag("figure", tag("div", drawing, class_="how-drawing") + tag("figcaption", caption), class_="how-figure")
+
+
+# Score tables with many seats (Mojo plays up to 8) do not fit a phone with the names in full:
+# there the columns show short names (the full name stays in the cell for screen readers and in
+# its tooltip) and the table scrolls inside its own box, never the page.
+MANY_SEATS = 5  # from this many seat columns a score table is "wide" (app.css narrows it on phones)
+SHORT_NAME = 6  # characters a short name may have
+
+
+def short_name(name):
+    """A name short enough for a narrow column: kept when it fits, else the words' initials
+    ("Nguyễn Thị Lan" -> "NTL", "Easy bot 2" -> "EB2"), a single long word cut ("Alexandra" -> "Alexa.")."""
+    if len(name) <= SHORT_NAME:
+        return name
+    words = name.split()
+    if len(words) > 1:
+        last = words[-1] if words[-1].isdigit() else words[-1][0].upper()
+        return "".join(w[0].upper() for w in words[:-1]) + last
+    return name[:SHORT_NAME - 1] + "."
+
+
+def seat_heading(name, note="", short_note=None):
+    """A score table's column heading for one seat: the full name (and `note`, such as " ★"),
+    and the short name a phone shows instead (app.css)."""
+    short_note = note if short_note is None else short_note
+    return (tag("span", esc(name) + note, class_="full-name")
+            + tag("span", esc(short_name(name)) + short_note, class_="short-name", aria_hidden="true"))
+
+
+def score_table(body, seats, label, class_="score-sheet"):
+    """A score table with one column per seat, in a box that scrolls sideways on its own when
+    the table is wider than the screen (the box can take the focus, so a keyboard can scroll it)."""
+    wide = " many-seats" if seats >= MANY_SEATS else ""
+    return tag("div", tag("table", body, class_=class_ + wide), class_="table-scroll", role="region", tabindex="0", aria_label=label)

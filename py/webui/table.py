@@ -5,7 +5,7 @@ come from the game's renderer (renderers/__init__.py)."""
 from tabletop.match import seat_label
 
 from . import rules
-from .html import button, esc, join_names, tag
+from .html import button, esc, join_names, score_table, seat_heading, tag
 from .renderers import RENDERERS
 
 
@@ -35,15 +35,12 @@ class Context:
 def status_line(ctx, renderer):
     app, match = ctx.app, ctx.match
     if match.is_over():
-        # The game's own result line (its "over" events) when it has one: said once, here.
-        said = [rules.with_links(match.text(e), ctx.game.info) for e in match.log_for(ctx.viewer) if e["type"] == "over"]
-        if said:
-            text = " ".join(said)
-            return ("" if text.startswith("Game over") else "Game over: ") + text + " The score sheet is below."
+        # The result's own headline first (a team's score), else the game's result line (its
+        # "over" events), else who won: said once, here.
         result = match.result()
-        winners = [ctx.names[s] for s in result["winners"]]
-        verb = "wins" if len(winners) == 1 else "win together"
-        return "Game over: {} {}. The score sheet is below.".format(esc(join_names(winners)), verb)
+        said = [rules.with_links(match.text(e), ctx.game.info) for e in match.log_for(ctx.viewer) if e["type"] == "over"]
+        text = result_headline(ctx, result) if "headline" in result or not said else " ".join(said)
+        return ("" if text.startswith("Game over") else "Game over: ") + text + " The score sheet is below."
     if app.cover is not None:
         return "Pass the device to {}.".format(ctx.name(app.cover))
     thinking = "{} is thinking…".format(ctx.name(app.thinking)) if app.thinking is not None else ""
@@ -105,11 +102,21 @@ def event_html(ctx, event):
     return rules.with_links(ctx.match.text(event), ctx.game.info, event.get("rules", ()))
 
 
+def result_headline(ctx, result):
+    """The result in one line, as HTML: the game's own headline (a co-operative game's team
+    score), else who won."""
+    if "headline" in result:
+        return event_html(ctx, {"text": result["headline"]})
+    winners = [ctx.names[s] for s in result["winners"]]
+    return "{} {}.".format(esc(join_names(winners)), "wins" if len(winners) == 1 else "win together")
+
+
 def score_sheet(ctx, buttons=True):
     result = ctx.match.result()
-    winners = set(result["winners"])
+    winners = set() if result.get("cooperative") else set(result["winners"])  # a team: nobody is starred
     head = tag("tr", tag("th", "", scope="col") + "".join(
-        tag("th", ctx.name(s) + (" ★" if s in winners else ""), scope="col", class_="winner" if s in winners else None)
+        tag("th", seat_heading(ctx.names[s], " ★" if s in winners else ""), scope="col", title=ctx.names[s],
+            class_="winner" if s in winners else None)
         for s in range(len(ctx.names))))
     rows = "".join(
         tag("tr", tag("th", esc(row["label"]), scope="row") + "".join(tag("td", esc(v)) for v in row["values"]), class_=row.get("kind", "line"))
@@ -121,7 +128,8 @@ def score_sheet(ctx, buttons=True):
     return tag(
         "section",
         tag("h2", "Score sheet")
-        + tag("table", tag("thead", head) + tag("tbody", rows), class_="score-sheet")
+        + tag("p", result_headline(ctx, result), class_="headline")
+        + score_table(tag("thead", head) + tag("tbody", rows), len(ctx.names), "Score sheet table")
         + notes
         + (tag("div", button("Rematch", "rematch", class_="primary") + button("Replay", "replay-this") + button("Share", "share")
                       + ("" if ctx.app.embed else button("Back to the lobby", "lobby")), class_="sheet-buttons") if buttons else ""),

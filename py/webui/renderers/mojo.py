@@ -4,7 +4,7 @@ it does), face-down and face-up cards in front of the players, and the round sco
 from games.mojo.data import COLOUR_OF, COLOURS, MOJO_PENALTY, SYMBOLS
 from games.mojo.rules import compare
 
-from ..html import button, esc, figure, tag
+from ..html import button, esc, figure, score_table, seat_heading, tag
 
 OUTCOME = {"lower": "lower · turn ends", "higher": "higher · you draw", "same": "same · play again"}
 PILE_SHOWN = 6  # cards of the play pile shown under the top one
@@ -153,7 +153,8 @@ class MojoRenderer:
         rnd = view["rounds"][r]
         n = view["players"]
         head = tag("tr", tag("th", "", scope="col") + "".join(
-            tag("th", ctx.name(s) + (" (Mojo)" if s == rnd["mojo"] else ""), scope="col", class_="mojo-holder" if s == rnd["mojo"] else None)
+            tag("th", seat_heading(ctx.names[s], " (Mojo)" if s == rnd["mojo"] else "", " (M)" if s == rnd["mojo"] else ""),
+                scope="col", title=ctx.names[s], class_="mojo-holder" if s == rnd["mojo"] else None)
             for s in range(n)))
         rows = []
         for i, colour in enumerate(COLOURS):
@@ -176,8 +177,9 @@ class MojoRenderer:
         if fresh and not view["over"]:
             note = tag("p", "Round {} is under way; this sheet stays until your first move of it. Lowest total wins at the end.".format(view["round"] + 1)
                        if ctx.viewer is not None else "Round {} is under way.".format(view["round"] + 1), class_="mojo-info")
-        return tag("section", tag("h3", esc(title)) + tag("table", tag("caption", "Highest card of each colour (hand and face-up cards), then the Mojo card")
-                                                  + tag("thead", head) + tag("tbody", "".join(rows)), class_="score-sheet mojo-round-sheet") + note,
+        return tag("section", tag("h3", esc(title)) + score_table(tag("caption", "Highest card of each colour (hand and face-up cards), then the Mojo card")
+                                                                  + tag("thead", head) + tag("tbody", "".join(rows)), n, title,
+                                                                  class_="score-sheet mojo-round-sheet") + note,
                    class_="mojo-round" + (" fresh" if fresh else ""), aria_label=title)
 
     def rules_pictures(self):
