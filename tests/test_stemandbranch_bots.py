@@ -11,6 +11,7 @@ from games.stemandbranch import bots as sbbots
 from tabletop import bots as botlib
 from tabletop.simulate import play_game, simulate
 from test_stemandbranch_rules import table
+from test_stemandbranch_scrolls import fire_table, sb16, scroll_table
 
 GAME = GAMES["stemandbranch"]
 
@@ -23,7 +24,7 @@ def mid_game(players, options, seed, plies=40):
     return state
 
 
-@pytest.mark.parametrize("options", [{}, {"mode": "coop"}])
+@pytest.mark.parametrize("options", [{}, {"mode": "coop"}, {"scrolls": "1"}])
 def test_bots_decide_from_the_view_alone(options):
     for seed in (1, 2):
         state = mid_game(3, options, seed)
@@ -34,7 +35,7 @@ def test_bots_decide_from_the_view_alone(options):
             assert len(picks) == 1
 
 
-@pytest.mark.parametrize("options,players", [({"mode": "coop"}, 1), ({"mode": "coop"}, 2), ({}, 3)])
+@pytest.mark.parametrize("options,players", [({"mode": "coop"}, 1), ({"mode": "coop"}, 2), ({}, 3), ({"scrolls": "1"}, 3)])
 def test_every_level_plays_legal_games_in_both_modes(options, players):
     for level in ("easy", "normal"):
         assert GAME.is_over(play_game(GAME, [level] * players, seed=players, options=options))
@@ -60,3 +61,51 @@ def test_levels_in_order_competitive_and_coop():
     coop = {level: simulate(GAME, [level], 6, seed=3, options={"mode": "coop"}).by_level()[level][1]
             for level in ("easy", "normal")}
     assert coop["normal"] > coop["easy"]
+
+
+def decide(state, level="normal", seat=0):
+    return botlib.choose(GAME, level, GAME.view(state, seat), seat, GAME.legal_actions(state, seat), random.Random(1))
+
+
+def test_SB_22_normal_claims_a_scroll_it_can_use_and_declines_one_that_costs_too_much():
+    state = scroll_table(**sb16(years=[3, 0, 0], deck=list(range(40, 61)), box=["Wood1", "Wood2"]))
+    GAME.apply(state, 0, "summon:31")
+    GAME.apply(state, 0, "at:c2")
+    GAME.apply(state, 0, "pay:7")
+    assert state["phase"] == "claim" and state["years"][0] == 5
+    assert decide(state) == "claim:Wood3"  # early in the game a scroll is used again and again
+    late = clone_with(state, deck=[60])  # the last card: hardly a use left for 3 years
+    assert decide(late) == "claim:none"
+
+
+def clone_with(state, **changes):
+    from tabletop import clone
+    state = clone(state)
+    state.update(changes)
+    return state
+
+
+def test_SB_24_normal_activates_a_scroll_when_it_beats_drawing():
+    # Fire L2 removes B's Ox (2 cards: 2 years, and B loses the token): better than a blind draw
+    state = fire_table(board_tokens={"d4": "Fire"}, deck=list(range(40, 61)))
+    assert decide(state) == "scroll:Fire2"
+    GAME.apply(state, 0, "scroll:Fire2")
+    assert decide(state) == "fire:Ox"
+
+
+def test_SB_25_normal_refreshes_then_activates():
+    # Fire L3 would remove B's Ox, 3 cards (3 years): worth a Wood token (Wood generates Fire)
+    state = fire_table(board={"b2": [2, 14, 26]}, deck=list(range(40, 61)), tokens=[{"Wood": 2}, {}, {}],
+                       owned=[{"Fire3": False}, {}, {}])
+    assert decide(state) == "refresh:Fire3/Wood"
+    GAME.apply(state, 0, "refresh:Fire3/Wood")
+    assert decide(state) == "scroll:Fire3"
+
+
+def test_hard_with_scrolls_reproduces_a_decision_and_plays_them():
+    state = mid_game(3, {"scrolls": "1"}, 6)
+    seat = GAME.to_act(state)[0]
+    view, legal = GAME.view(state, seat), GAME.legal_actions(state, seat)
+    assert len({sbbots.hard(GAME, view, seat, legal, random.Random(3)) for _ in range(2)}) == 1
+    final = play_game(GAME, ["hard", "normal", "easy"], seed=4, options={"scrolls": "1"})
+    assert GAME.is_over(final) and any(final["owned"][s] for s in (0, 1))  # the bots claimed scrolls

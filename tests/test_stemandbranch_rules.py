@@ -1,5 +1,5 @@
-"""Stem and Branch: a test naming each rule SB-1..SB-21 (SB-22..SB-25, the Spirit Scrolls, are a
-later issue), the worked examples SB-16, SB-17, SB-18 and SB-21 played through the engine."""
+"""Stem and Branch: a test naming each rule SB-1..SB-21 (SB-22..SB-25, the Spirit Scrolls, are in
+test_stemandbranch_scrolls.py), the worked examples SB-16, SB-17, SB-18 and SB-21 played through the engine."""
 
 import random
 
@@ -506,17 +506,6 @@ def test_SB_21_coop_deck_out_finishes_the_round():
     assert state["over"]
 
 
-def test_SB_22_to_SB_25_spirit_scrolls_are_listed_not_played():
-    """SB_22, SB_23, SB_24, SB_25 (a later issue): the rules panel lists them as coming later;
-    no scroll action is offered and no option turns them on."""
-    ids = [r.id for r in GAME.info.rules]
-    assert ["SB-22", "SB-23", "SB-24", "SB-25"] == ids[-4:]
-    assert all("later" in GAME.info.rule(i).section for i in ids[-4:])
-    state = GAME.start(2, {}, 1)
-    assert all(a.split(":")[0] in ("draw", "summon") for a in GAME.legal_actions(state, state["turn"]))
-    assert [o.id for o in GAME.info.options] == ["mode", "tiebreak_year"]
-
-
 def test_explain_illegal_gives_reasons():
     state = table(hands=[[31], [], []])
     for action, words in [("pay:7", "main action"), ("summon:99", "from your hand"), ("draw:row5", "no card"),
@@ -533,3 +522,14 @@ def test_progress_and_rank_table_data():
     state = GAME.start(2, {}, 2)
     assert "action 1 of 2" in GAME.progress(state)
     assert RANK_TABLE[0] == (0, "Beginner") and data.MAX_COOP_SCORE == 60
+
+
+def test_SB_10_and_SB_11_log_lines_use_an_before_a_vowel():
+    """The summon line and the Ascend's token line say "an Earth token", never "a Earth"."""
+    assert [data.with_article(w) for w in ("Earth", "Fire", "animal", "Water")] == ["an Earth", "a Fire", "an animal", "a Water"]
+    ox1, ox3 = 2, 26  # Ox r3 is Earth: on Ox r1 with no Earth neighbour it costs 3 - (3 - 1) = 1
+    state = table(hands=[[ox3], [], []], board={"b2": [ox1]}, owner={"Ox": A}, tokens=[{"Earth": 1}, {}, {}])
+    events = play(state, A, "summon:{}".format(ox3), "at:b2", "pay:token:Earth")
+    said = texts(events)
+    assert "for 1 item: an Earth token" in said and "gains an Earth token from the supply" in said
+    assert "a Earth" not in said and not GAME.audit(state)

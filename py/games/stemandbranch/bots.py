@@ -10,6 +10,13 @@ and the discards (the least useful cards) follow from the same valuation.
   co-op:       progress of the calendar: a card on a stack, a lock at rank 5, ranks skipped
                (cards that can then never be placed), minus the payment.
 
+Spirit Scrolls (SB-22..SB-25), both levels: an activation is valued by its best target (Wood: the
+summon's value at no cost; Fire: the years of the cards removed, the animal token denied or lost and
+the element token given; Earth: the years and the cards; Metal: the level, a token on a new space;
+Water: the tokens) less the cost of turning the scroll active again; it competes with Draw and Summon.
+A Refresh is made when refreshing and activating beats every other main action. A claim is made
+when the scroll's expected uses over the rest of the game are worth more than the years paid.
+
 Hard: determinized search (tabletop.search) at each main action: sampled worlds (others' hands
 and the deck order, drawn from the view), the best few main actions by Normal's valuation, each
 played on with Normal for every seat until the end of the bot's next turn, valued by a position
@@ -21,9 +28,9 @@ import sys
 
 from tabletop import search
 
-from .data import ANIMAL, CARD_OF, ELEMENT, HAND_LIMIT, RANK, TOP_RANK
-from .rules import (affordable_spaces, coop_moves, coop_score, deck_size, is_coop, moved_board, stack_of,
-                    suggest_payment)
+from .data import ANIMAL, CARD_OF, ELEMENT, ELEMENTS, HAND_LIMIT, RANK, TOP_RANK, scroll_parts
+from .rules import (affordable_spaces, claim_options, claim_action, coop_moves, coop_score, deck_size, is_coop, moved_board,
+                    scroll_targets, spaces_for, stack_of, suggest_payment, water_actions)
 
 # --- Normal's weights (bot strength only, not rules) --------------------------------------------
 TOKEN_WORTH = 1.2  # an element token: a year at the end, and more years on each later Ascend
@@ -40,6 +47,11 @@ COOP_TOKEN_SPENT = 0.25
 COOP_DRAW_NEEDED = 1.1  # a row card that can go on the board next (the next rank, or a new animal)
 COOP_DRAW_OTHER = 0.45
 HAND_FULL = 0.6  # a draw with 7 cards in hand (one will be discarded)
+# Spirit Scrolls
+ACTIVATION_SPENT = 1.0  # an activation flips the scroll: about a token to turn it active again
+LEVEL_LATER = 0.6  # per level: a scroll's worth for a later use when it has no target now
+USES_PER_DECK = 12.0  # cards left in the deck per expected use of a scroll, per player
+MAX_USES = 3.0
 
 # --- Hard's search ------------------------------------------------------------------------------
 HARD_WORLDS = 8  # competitive: others' hands and the deck order are sampled
@@ -147,6 +159,118 @@ def draw_options(view, seat):
     return out
 
 
+# --- Spirit Scrolls -------------------------------------------------------------------------------
+def target_values(view, seat, sid):
+    """{first decision of activating `sid`: its value to `seat`} (SB-24)."""
+    element, level = scroll_parts(sid)
+    out = {}
+    for act in scroll_targets(view, seat, sid):
+        verb, _, arg = act.partition(":")
+        if verb == "wood":
+            card = int(arg)
+            out[act] = max(summon_value(view, seat, card, sp, 0) for sp in spaces_for(view, card))
+        elif verb == "fire":
+            stack = view["board"][stack_of(view, arg)]
+            value = len(stack)
+            holder = view["owner"][arg]
+            if holder == seat:  # I lose the animal token, gain the element token
+                value += TOKEN_WORTH - NEW_ANIMAL - HELD_ANIMAL_CARD * sum(1 for c in view["hands"][seat] if ANIMAL[c] == arg)
+            elif holder is not None:
+                value += DENY - 0.5 * TOKEN_WORTH
+            out[act] = value
+        elif verb == "earth":
+            cards = [c for c in view["discard"] if ANIMAL[c] == arg and RANK[c] <= level]
+            out[act] = len(cards) + sum(card_draw_value(view, seat, c) for c in cards)
+        elif verb == "metal":
+            home = stack_of(view, arg)
+            out[act] = RANK[view["board"][home][-1]] + (TOKEN_WORTH if view["board_tokens"] else 0)  # a token to land on
+        else:  # Water: every token it may take
+            out[act] = TOKEN_WORTH * min(level, available_tokens(view))
+    return out
+
+
+def available_tokens(view):
+    return sum(view["supply"].values()) + len(view["board_tokens"])
+
+
+def activation_value(view, seat, sid):
+    """The best activation of `sid` now, less what flipping it costs; None when it can do nothing."""
+    values = target_values(view, seat, sid)
+    return max(values.values()) - ACTIVATION_SPENT if values else None
+
+
+def expected_uses(view):
+    return max(0.5, min(MAX_USES, deck_size(view) / (USES_PER_DECK * view["players"]) * 4))
+
+
+def scroll_worth(view, seat, sid):
+    """What owning `sid` (active) is worth over the rest of the game."""
+    now = activation_value(view, seat, sid)
+    per_use = max(now if now is not None else 0.0, LEVEL_LATER * scroll_parts(sid)[1])
+    return per_use * expected_uses(view)
+
+
+def claim_choice(view, seat, legal):
+    """SB-22: the claim worth most after its price (and the scroll returned), or decline."""
+    best, choice = 0.0, "claim:none"
+    for taken, back, price in claim_options(view, seat):
+        act = claim_action(taken, back)
+        if act not in legal:
+            continue
+        value = scroll_worth(view, seat, taken) - price
+        if back:
+            value -= scroll_worth(view, seat, back) * (1.0 if view["owned"][seat][back] else 0.5)
+        if value > best:
+            best, choice = value, act
+    return choice
+
+
+def scroll_main_options(view, seat, legal):
+    """[(value, action)]: activations, and refreshes valued as the activation they make possible."""
+    out = []
+    for act in legal:
+        if act.startswith("scroll:"):
+            value = activation_value(view, seat, act[7:])
+            if value is not None:
+                out.append((value, act))
+    refreshes = [a for a in legal if a.startswith("refresh:")]
+    for sid in sorted({a[8:].split("/")[0] for a in refreshes}):
+        value = activation_value(view, seat, sid)
+        if value is None:
+            continue
+        # pay with the element held most (it is the one missed least)
+        pay = max((a for a in refreshes if a[8:].split("/")[0] == sid), key=lambda a: view["tokens"][seat][a.split("/")[1]])
+        out.append((value + ACTIVATION_SPENT - TOKEN_WORTH, pay))  # a token now, and the scroll ends inactive again
+    return out
+
+
+def scroll_step(view, seat, legal):
+    """The decisions inside an activation (SB-24)."""
+    phase = view["phase"]
+    act = view["activation"]
+    if phase == "activate":
+        values = target_values(view, seat, act["scroll"])
+        return max(legal, key=lambda a: (values.get(a, -99), a))
+    if phase == "source":  # the holder's token: from a rival in the lead, or else the supply
+        seats = [a for a in legal if a.startswith("source:seat")]
+        if seats:
+            rivals = [a for a in seats if int(a[11:]) != seat] or seats
+            return max(rivals, key=lambda a: (view["years"][int(a[11:])], a))
+        return "source:supply" if "source:supply" in legal else legal[0]
+    if phase == "metal":
+        for a in legal:
+            if a.startswith("moveto:") and a[7:] in view["board_tokens"]:
+                return a
+        return legal[0]
+    # water: the elements my hand can spend first
+    need = {e: sum(1 for c in view["hands"][seat] if ELEMENT[c] == e) for e in ELEMENTS}
+    takes = [a for a in legal if a != "water:done"]
+
+    def element_of(a):
+        return a[len("water:supply:"):] if a.startswith("water:supply:") else view["board_tokens"][a[6:]]
+    return max(takes, key=lambda a: (need[element_of(a)], a.startswith("water:supply"), a)) if takes else legal[0]
+
+
 def ranked_main(view, seat, legal):
     """Main actions with Normal's values, best first (a Summon once per card: its best plan)."""
     ranked = []
@@ -157,6 +281,8 @@ def ranked_main(view, seat, legal):
             seen.add(act)
             ranked.append((value, act))
     ranked += [(v, a) for v, a in draw_options(view, seat) if a in legal]
+    if view["scrolls"]:
+        ranked += scroll_main_options(view, seat, legal)
     ranked.sort(key=lambda o: -o[0])
     return ranked
 
@@ -164,7 +290,17 @@ def ranked_main(view, seat, legal):
 def normal(game, view, seat, legal, rng):
     phase = view["phase"]
     if phase == "main":
-        return ranked_main(view, seat, legal)[0][1]
+        ranked = ranked_main(view, seat, legal)
+        # Only refreshes the values above cannot see through (one paying a Water scroll's target
+        # into the supply): any of them, the engine ends the turn once none can help (SB-6).
+        return ranked[0][1] if ranked else legal[0]
+    if phase == "claim":
+        return claim_choice(view, seat, legal)
+    if phase in ("activate", "source", "metal", "water"):
+        return scroll_step(view, seat, legal)
+    if phase == "place" and view["pending"].get("from_discard"):  # the Wood scroll: no cost anywhere
+        card = view["pending"]["card"]
+        return max(legal, key=lambda a: (summon_value(view, seat, card, a[3:], 0), a))
     if phase == "place":
         card = view["pending"]["card"]
         plans = summon_options(view, seat, [card])
@@ -220,8 +356,8 @@ def hard(game, view, seat, legal, rng):
         return normal(game, view, seat, legal, rng)
     ranked = ranked_main(view, seat, legal)
     candidates = [a for _, a in ranked[:HARD_CANDIDATES]]
-    if len(candidates) == 1:
-        return candidates[0]
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else normal(game, view, seat, legal, rng)
     turn_no = view["turn_no"]
     until = turn_no + view["players"]  # the end of my next turn
 

@@ -79,14 +79,71 @@ def coop_rank(score):
     return name
 
 
-# --- SB-22..SB-25: the Spirit Scrolls (a later issue; numbers kept here for it) -------------------
-SCROLL_LEVELS = (1, 2, 3, 4, 5)
+# --- SB-22..SB-25: the Spirit Scrolls (expansion, competitive only) ------------------------------
+SCROLL_LEVELS = (1, 2, 3, 4, 5)  # seed: one scroll per element and level, level 1 on top of its stack
+SCROLL_COUNT = len(ELEMENTS) * len(SCROLL_LEVELS)  # 25
+CLAIMS_PER_SUMMON = 1  # SB-22 (ruling): at most one claim per Summon
+MIN_CLAIM_COST = 0  # SB-22: the exchange lowers the years paid to no less than 0
+WOOD_SUMMON_COST = 0  # SB-24: Wood summons from the discard pile at no cost
+FIRE_YEARS_PER_CARD = 1  # SB-24: Fire scores 1 year per card of the removed animal
+EARTH_YEARS_PER_CARD = 1  # SB-24: Earth scores 1 year per card taken into the hand
+REFRESH_TOKENS = 1  # SB-25: one element token flips an inactive scroll active
+# House ruling (SB-24, Water): "up to L" tokens, but an activation must do something, so at least 1.
+WATER_MIN_TOKENS = 1
+# SB-25: the generating cycle Wood > Fire > Earth > Metal > Water > Wood; a scroll of element X is
+# refreshed with a token of X or of the element that generates X.
+GENERATES = {e: ELEMENTS[(i + 1) % len(ELEMENTS)] for i, e in enumerate(ELEMENTS)}
+GENERATED_BY = {after: before for before, after in GENERATES.items()}
+# House rulings, where the seed is silent (the rules panel tells each one as a house ruling):
+# - SB-6 with SB-25: a free Refresh that would make a scroll usable keeps the turn's remaining
+#   actions (they are lost only when no main action is legal even after a Refresh).
+# - SB-24 Earth may take the hand above HAND_LIMIT: the seed says the limit applies at the end of
+#   the turn, as SB-6's discard does.
+# - SB-25's "tokens gained in your 2nd action wait for your next turn" limits Refresh only (it is
+#   written under Refresh); such tokens are marked until that player's next turn begins.
+# - Refresh is offered between decisions while the turn's actions last: before a main action and at
+#   the claim prompt (the only moment inside an action where a token gained in it could be spent).
+# - SB-24 Fire, "else from another player (you choose)": any player other than the holder, the
+#   player activating the scroll included.
+# - SB-24 Metal's swap may leave a stack out of rank order: the top card still gives its rank and
+#   element, and an Ascend goes on top of it as usual (SB-8).
+SCROLL_EFFECTS = {
+    "Wood": "summon a card of rank {L} or lower from the discard pile at no cost (a legal Summon; it scores as usual)",
+    "Fire": "remove an animal of level {L} or lower: its cards go to the discard pile, 1 year per card; its token "
+            "holder gains an element token of the top card's element, then the animal token returns to the supply",
+    "Earth": "take an animal's cards of rank {L} or lower from the discard pile into your hand, 1 year per card",
+    "Metal": "score the level of an animal of level {L} or lower, then move its stack to an empty space or swap its "
+             "top card with a card below",
+    "Water": "take up to {L} element token{s} from the board and/or the supply",
+}
+
+
+def scroll_id(element, level):
+    """"Wood3": a scroll's id in actions and state."""
+    return "{}{}".format(element, level)
+
+
+def scroll_parts(sid):
+    """"Wood3" -> ("Wood", 3)."""
+    return sid[:-1], int(sid[-1])
+
+
+def scroll_name(sid):
+    element, level = scroll_parts(sid)
+    return "{} scroll L{}".format(element, level)
+
+
+def scroll_effect(sid):
+    """The scroll's effect in words, for the screen."""
+    element, level = scroll_parts(sid)
+    return SCROLL_EFFECTS[element].format(L=level, s="" if level == 1 else "s")  # "up to 1 element token"
 
 
 # --- options -------------------------------------------------------------------------------------
 COMPETITIVE, COOP = "competitive", "coop"
 COMPETITIVE_PLAYERS = (2, 4)  # SB-1 (ruling)
 COOP_PLAYERS = (1, 4)
+SCROLLS_OFF, SCROLLS_ON = "0", "1"  # the "scrolls" option; a link says scrolls=1
 
 
 def this_year():
@@ -110,6 +167,9 @@ OPTIONS = (
     Option("tiebreak_year", "Tie-break year", (("", "This year"),) + _year_choices(), "",
            "A tie goes to the player holding this year's animal (SB-14).",
            whole_numbers=YEAR_RANGE, resolve=resolve_tiebreak_year),
+    Option("scrolls", "Spirit Scrolls", ((SCROLLS_OFF, "Off"), (SCROLLS_ON, "On (expansion, competitive only)")), SCROLLS_OFF,
+           "The expansion: claim scrolls after a summon, activate them as an action, refresh them with tokens (SB-22..SB-25).",
+           players=((SCROLLS_ON,) + COMPETITIVE_PLAYERS,)),
 )
 
 # --- words for the screen ------------------------------------------------------------------------
@@ -126,7 +186,13 @@ HOW_TO_PLAY = (
     "The end comes when the deck runs out or someone reaches 60 years: the round is finished, then tokens and matching hand cards score.",
     "Co-operative (solo too): together bring all 12 animals to rank 5 before the deck runs out; hands are open.",
     "In co-op you may move one animal by one space before each summon; an animal at rank 5 is locked in place.",
+    "Spirit Scrolls (an option, competitive): after a summon, pay years to claim a scroll of its element; activating one is an action, a token refreshes it.",
 )
+
+
+def with_article(word):
+    """"a Fire", "an Earth", "an animal": the indefinite article the word takes."""
+    return ("an " if word[:1].upper() in "AEIOU" else "a ") + word
 
 
 def card_name(n):
@@ -166,7 +232,8 @@ RULES = (
          "of each element on 5 random distinct spaces; the other tokens and the 12 animal tokens are the supply. Everyone "
          "starts at 0 years; the board is empty; a random player starts, then clockwise.".format(
              STARTING_HAND, ROW_SIZE, BOARD_TOKENS_PER_ELEMENT), "Set-up"),
-    Rule("SB-6", "seed, ruling", "Take exactly {} main actions, in any mix, repeats allowed: Draw or Summon. Then discard "
+    Rule("SB-6", "seed, ruling", "Take exactly {} main actions, in any mix, repeats allowed: Draw or Summon (and "
+         "Activate Scroll, SB-24). Then discard "
          "down to {} cards, your choice. When no main action is legal, the remaining ones are lost.".format(
              ACTIONS_PER_TURN, HAND_LIMIT), "A turn"),
     Rule("SB-7", "seed, ruling", "Draw: take 1 card from the row (its slot is refilled from the deck at once) or the top "
@@ -195,7 +262,7 @@ RULES = (
          "save); its animal is the {}th of the cycle from the Rat in year 4. Otherwise a shared win.".format(
              "(year - 4) mod 12"), "End and final scoring"),
     Rule("SB-15", "ruling", "Hidden: each hand (its size is public) and the deck order (its size is public). Public: the "
-         "board stacks (every card), the row, the discard pile, tokens held, years.", "End and final scoring"),
+         "board stacks (every card), the row, the discard pile, tokens held, years, scrolls.", "End and final scoring"),
     Rule("SB-16", "example", "Summon with shared elements: with Ox r1 (Wood) on b2, Dog r1 (Wood) on c3 and Tiger r1 "
          "(Fire) on d2, Horse r3 (Wood) into c2 costs 3 - 2 = 1; paid with Horse r1; the Water token on c2 is taken; "
          "the Horse token is taken and scores 2 years for a player already holding the Dog.", "Worked examples"),
@@ -217,15 +284,30 @@ RULES = (
          "becomes empty. Score: for each animal at rank 5, 1 per card in its stack; perfect clear (all 12 at rank 5): "
          "+1 per card left in the deck and the row. Ranks: {}.".format(
              ", ".join("{} from {}".format(label, least) for least, label in RANK_TABLE)), "Co-operative and solo"),
-    Rule("SB-22", "seed, ruling", "Spirit Scrolls (expansion, competitive only; not in this version yet): 25 scrolls, one "
-         "per element and level 1-5, claimed after summoning a card of their element by paying years.",
-         "Spirit Scrolls (coming later)"),
-    Rule("SB-23", "example", "A scroll claim example: the exchange of a lower scroll lowers the years paid.",
-         "Spirit Scrolls (coming later)"),
-    Rule("SB-24", "seed, ruling", "Activate Scroll, a third kind of main action: each element's scroll has its own effect "
-         "on cards or animals of rank up to its level.", "Spirit Scrolls (coming later)"),
-    Rule("SB-25", "seed", "Refresh: spend an element token to turn an inactive scroll active again.",
-         "Spirit Scrolls (coming later)"),
+    Rule("SB-22", "seed, ruling", "Spirit Scrolls (expansion, competitive only): {} scrolls, one per element and level "
+         "1-5, in 5 stacks by element, level 1 on top. Claim: after you Summon a card of element X you may take one "
+         "scroll of X from its stack with level at most the card's rank, paying years equal to its level; not enough "
+         "years: no claim. (ruling) In the same action, at most {} claim per Summon; a Wood-scroll summon counts. Every "
+         "lower-level scroll still in that stack goes to the box. You may own any number. Exchange (optional): return a "
+         "scroll of X you own (active or inactive): the cost drops by its level (minimum {}); (ruling) it goes back into "
+         "its stack in level order. The new scroll is placed active.".format(SCROLL_COUNT, CLAIMS_PER_SUMMON, MIN_CLAIM_COST),
+         "Spirit Scrolls"),
+    Rule("SB-23", "example", "The Wood stack holds L3, L4, L5; A has 6 years and an inactive Wood L2. A summons Tiger r5 "
+         "(Wood) and claims Wood L4, returning L2: pays 2 years (4 left); L3 goes to the box; the stack is now L2, L5.",
+         "Spirit Scrolls"),
+    Rule("SB-24", "seed, ruling", "Activate Scroll (a main action): flip one of your active scrolls and resolve it; it "
+         "targets only cards or animals of rank at most its level L; (ruling) only if it can do something. Wood: {}. "
+         "Fire: {}; the token comes from the supply or the board (you choose), else from another player (you "
+         "choose), else none; (ruling) another player is anyone but the holder, you included. Earth: {}; (seed) the hand limit applies at the end of your "
+         "turn (SB-6). Metal: {}; (ruling) a token on the new space is yours; a swap may leave the stack out of "
+         "rank order: its top card still gives its rank and element. Water: {}, never from players; (ruling) at least "
+         "{}.".format(*[SCROLL_EFFECTS[e].format(L="L", s="s") for e in ELEMENTS] + [WATER_MIN_TOKENS]), "Spirit Scrolls"),
+    Rule("SB-25", "seed", "Refresh (free, any number of times, on your turn before your second main action ends): spend "
+         "{} element token of the scroll's own element or of the element that generates it (Wood > Fire > Earth > Metal "
+         "> Water > Wood) to flip an inactive scroll active; the token goes to the supply. Tokens gained during your "
+         "second action cannot refresh until your next turn. (ruling) A Refresh is made between decisions, before "
+         "a main action or at the claim prompt; the turn's actions are not lost while a Refresh would make a scroll "
+         "usable (SB-6).".format(REFRESH_TOKENS), "Spirit Scrolls"),
 )
 
 INFO = GameInfo(
@@ -237,7 +319,7 @@ INFO = GameInfo(
     version=1,
     rules=RULES,
     options=OPTIONS,
-    harness_options=({"mode": COMPETITIVE}, {"mode": COOP}),
+    harness_options=({"mode": COMPETITIVE}, {"mode": COOP}, {"mode": COMPETITIVE, "scrolls": SCROLLS_ON}),
     how_to_play=HOW_TO_PLAY,
     intro=(
         "Players rebuild the Chinese 60-year calendar from animal cards of five elements on a 4x4 board. Two actions a "

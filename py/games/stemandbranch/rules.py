@@ -1,4 +1,5 @@
-"""Stem and Branch: rules SB-1..SB-21 as a state machine of small decisions.
+"""Stem and Branch: rules SB-1..SB-25 (SB-22..SB-25: the Spirit Scrolls expansion) as a state machine
+of small decisions.
 
 State (plain data; the view has the same keys, so the helpers below work on either):
   mode               "competitive" or "coop" (SB-19)
@@ -29,6 +30,21 @@ State (plain data; the view has the same keys, so the helpers below work on eith
   ending             None, or why the end was triggered ("deck", "years"); last = the seat who
                      plays the last turn (SB-12)
   over
+Spirit Scrolls (SB-22..SB-25; "scrolls" False: the keys below stay empty):
+  scrolls            whether the expansion is played
+  stacks             element -> levels still in its stack, top (lowest) first
+  owned              per seat, scroll id ("Wood3") -> True when active
+  box                scroll ids out of the game, in the order they went
+  fresh              per seat, element -> tokens gained during that seat's second action: they
+                     cannot pay a Refresh until its next turn begins (SB-25)
+  scroll_years       per seat, years scored by scroll effects; scroll_paid: years paid for claims
+  activation         the scroll being resolved: {"scroll", then per effect "animal", "element",
+                     "holder" (Fire), "left", "taken" (Water)}; None otherwise
+  phases             "claim"   SB-22: take a scroll after a Summon, or decline
+                     "activate" SB-24: the target of the scroll (Wood then goes to "place")
+                     "source"  Fire: where the token holder's element token comes from
+                     "metal"   Metal: move the stack or swap its top card
+                     "water"   Water: the tokens, one at a time
 
 Actions (stable text ids):
   "draw:row3" "draw:deck"      SB-7
@@ -38,19 +54,29 @@ Actions (stable text ids):
   "pay:7" "pay:token:Water"    one payment item (SB-10)
   "steal:2"                    take the element token from seat 2 (SB-11 step 3)
   "discard:14"                 discard a card at the end of the turn (SB-6)
+  "claim:Wood4" "claim:Wood4/Wood2" "claim:none"   SB-22: claim (returning Wood2 in exchange), decline
+  "scroll:Fire3"               SB-24: activate an active scroll (a main action)
+  "wood:17" "fire:Horse" "earth:Horse" "metal:Horse"   SB-24: the scroll's target
+  "source:supply" "source:c2" "source:seat1"            Fire: where the holder's token comes from
+  "moveto:c2" "swap:19"        Metal: move the stack, or swap its top card with card 19
+  "water:supply:Fire" "water:c2" "water:done"           Water: take a token, or stop
+  "refresh:Fire3/Wood"         SB-25: flip Fire3 active, paying a Wood token (free)
 Choices are taken back with the kernel's undo (nothing is placed before the payment is complete).
 """
 
-from tabletop import Game, clone
+from tabletop import Game, IllegalAction, clone
+from tabletop.deal import redeal_hands
 from tabletop.rng import below, new_rng, shuffle
 
 from . import data
-from .data import (ACTIONS_PER_TURN, ADJACENT, ANIMAL, ANIMALS, BOARD_TOKENS_PER_ELEMENT, CARDS, COOP, ELEMENT, ELEMENTS,
-                   END_YEARS, HAND_LIMIT, MIN_COST, MIN_YEARS, RANK, ROW_SIZE, SPACES, STARTING_HAND, TOKENS_PER_ELEMENT,
-                   TOP_RANK, card_name, cards_text, coop_rank, year_animal)
+from .data import (ACTIONS_PER_TURN, ADJACENT, ANIMAL, ANIMALS, BOARD_TOKENS_PER_ELEMENT, CARDS, COOP, EARTH_YEARS_PER_CARD,
+                   ELEMENT, ELEMENTS, END_YEARS, FIRE_YEARS_PER_CARD, GENERATED_BY, HAND_LIMIT, MIN_CLAIM_COST, MIN_COST,
+                   MIN_YEARS, RANK, REFRESH_TOKENS, ROW_SIZE, SCROLL_COUNT, SCROLL_LEVELS, SCROLLS_ON, SPACES, STARTING_HAND,
+                   TOKENS_PER_ELEMENT, TOP_RANK, WATER_MIN_TOKENS, WOOD_SUMMON_COST, card_name, cards_text, coop_rank,
+                   scroll_id, scroll_name, scroll_parts, with_article, year_animal)
 
-PHASES = ("main", "place", "pay", "steal", "discard", "over")
-MAIN_ACTIONS = ("draw", "summon")  # SB-24's Activate Scroll joins here ("scroll": a _scroll_actions method)
+PHASES = ("main", "place", "pay", "steal", "claim", "activate", "source", "metal", "water", "discard", "over")
+MAIN_ACTIONS = ("draw", "summon", "scroll")  # SB-6; SB-24's Activate Scroll
 
 
 def _s(n, word):
@@ -245,6 +271,100 @@ def final_years(s, seat):
     return s["years"][seat], sum(s["tokens"][seat].values()), sum(1 for c in hand if ANIMAL[c] in held)
 
 
+# --- Spirit Scrolls (SB-22..SB-25): reading ---------------------------------------------------------
+def usable_tokens(s, seat, element):
+    """SB-25: tokens `seat` may spend on a Refresh now (not those gained in its second action)."""
+    held = s["tokens"][seat][element]
+    return held - min(held, s["fresh"][seat][element])
+
+
+def claim_options(s, seat):
+    """SB-22: [(scroll taken, scroll returned or None, years to pay)] after the pending Summon."""
+    card = s["pending"]["card"]
+    element, rank = ELEMENT[card], RANK[card]
+    mine = [sid for sid in sorted(s["owned"][seat]) if scroll_parts(sid)[0] == element]
+    years = s["years"][seat]
+    out = []
+    for level in s["stacks"][element]:
+        if level > rank:
+            break  # the stack is in level order
+        for back in [None] + mine:
+            price = max(MIN_CLAIM_COST, level - (scroll_parts(back)[1] if back else 0))
+            if price <= years:
+                out.append((scroll_id(element, level), back, price))
+    return out
+
+
+def claim_action(taken, back):
+    return "claim:" + taken + ("/" + back if back else "")
+
+
+def passed_over(s, sid):
+    """SB-22: the lower scrolls still in the stack that would go to the box if `sid` is claimed."""
+    element, level = scroll_parts(sid)
+    return [scroll_id(element, lv) for lv in s["stacks"][element] if lv < level]
+
+
+def board_token_spaces(s, element=None):
+    return [sp for sp in SPACES if sp in s["board_tokens"] and (element is None or s["board_tokens"][sp] == element)]
+
+
+def scroll_targets(s, seat, sid):
+    """SB-24: the first decision of activating `sid`, as actions; [] when it can do nothing.
+    Water has no target: it can act when a token lies on the board or in the supply."""
+    element, level = scroll_parts(sid)
+    if element == "Wood":
+        return ["wood:{}".format(c) for c in sorted(set(s["discard"])) if RANK[c] <= level and spaces_for(s, c)]
+    if element == "Earth":
+        animals = {ANIMAL[c] for c in s["discard"] if RANK[c] <= level}
+        return ["earth:" + a for a in ANIMALS if a in animals]
+    if element == "Water":
+        return water_actions(s) if water_actions(s) else []
+    out = []
+    for animal in ANIMALS:
+        home = stack_of(s, animal)
+        if home is None or RANK[s["board"][home][-1]] > level:
+            continue
+        if element == "Metal" and not metal_actions(s, home):
+            continue  # SB-24: an animal allowing neither a move nor a swap
+        out.append("{}:{}".format(element.lower(), animal))
+    return out
+
+
+def metal_actions(s, home):
+    """SB-24 Metal: move the stack on `home` to an empty space, or swap its top card with one below."""
+    stack = s["board"][home]
+    return ["moveto:" + sp for sp in SPACES if not s["board"][sp]] + ["swap:{}".format(c) for c in stack[:-1]]
+
+
+def water_actions(s):
+    """SB-24 Water: one unclaimed token at a time, from the supply or the board."""
+    return (["water:supply:" + e for e in ELEMENTS if s["supply"][e] > 0]
+            + ["water:" + sp for sp in board_token_spaces(s)])
+
+
+def fire_sources(s, holder, element):
+    """SB-24 Fire: where the animal-token holder's element token comes from: the supply or the
+    board; else a player other than the holder (house ruling: the activating player included)."""
+    out = (["source:supply"] if s["supply"][element] > 0 else []) + ["source:" + sp for sp in board_token_spaces(s, element)]
+    if out:
+        return out
+    return ["source:seat{}".format(p) for p in range(s["players"]) if p != holder and s["tokens"][p][element] > 0]
+
+
+def refresh_actions(s, seat):
+    """SB-25: each inactive scroll, paid with its own element or the one generating it."""
+    out = []
+    for sid in sorted(s["owned"][seat]):
+        if s["owned"][seat][sid]:
+            continue
+        element = scroll_parts(sid)[0]
+        for pay in (element, GENERATED_BY[element]):
+            if usable_tokens(s, seat, pay) >= REFRESH_TOKENS:
+                out.append("refresh:{}/{}".format(sid, pay))
+    return out
+
+
 class StemAndBranch(Game):
     info = data.INFO
 
@@ -265,6 +385,9 @@ class StemAndBranch(Game):
             for j in range(BOARD_TOKENS_PER_ELEMENT):
                 board_tokens[spaces[k * BOARD_TOKENS_PER_ELEMENT + j]] = element
         first = below(rng, players)
+        scrolls = options.get("scrolls") == SCROLLS_ON
+        if scrolls and options["mode"] == COOP:
+            raise IllegalAction("Spirit Scrolls are played only in competitive games (SB-19, SB-22).")
         return {
             "mode": options["mode"], "players": players, "first": first, "year": int(options["tiebreak_year"]),
             "rng": rng, "deck": deck, "row": row, "discard": [],
@@ -276,6 +399,9 @@ class StemAndBranch(Game):
             "years": [0] * players, "hands": hands,
             "turn": first, "turn_no": 1, "done": 0, "phase": "main", "pending": None,
             "ending": None, "last": None, "over": False,
+            "scrolls": scrolls, "stacks": {e: list(SCROLL_LEVELS) if scrolls else [] for e in ELEMENTS},
+            "owned": [{} for _ in range(players)], "box": [], "fresh": [{e: 0 for e in ELEMENTS} for _ in range(players)],
+            "scroll_years": [0] * players, "scroll_paid": [0] * players, "activation": None,
         }
 
     # --- whose turn, what is legal ------------------------------------------------------------------
@@ -293,8 +419,15 @@ class StemAndBranch(Game):
             return []
         phase = state["phase"]
         if phase == "main":
-            return self.main_actions(state, seat)
+            return self.main_actions(state, seat) + (refresh_actions(state, seat) if state["scrolls"] else [])
         pending = state["pending"]
+        if phase == "claim":  # SB-22, SB-25: claim, decline, or refresh first
+            return ([claim_action(t, b) for t, b, _ in claim_options(state, seat)] + ["claim:none"]
+                    + refresh_actions(state, seat))
+        if phase in ("activate", "source", "metal", "water"):
+            return self.activation_actions(state, seat)
+        if phase == "place" and pending.get("from_discard"):  # SB-24 Wood: any legal space, no cost
+            return ["at:{}".format(sp) for sp in spaces_for(state, pending["card"])]
         if phase == "place":
             acts = ["at:{}".format(sp) for sp, _ in affordable_spaces(state, seat, pending["card"])]
             if is_coop(state) and pending["moved"] is None:
@@ -334,6 +467,41 @@ class StemAndBranch(Game):
         """SB-8..SB-10: a card in hand with a space its owner can pay for."""
         return ["summon:{}".format(c) for c in state["hands"][seat] if can_summon(state, seat, c)]
 
+    def can_act(self, state, seat):
+        """SB-6: whether a main action is legal now, or becomes legal after a free Refresh (SB-25):
+        an inactive scroll refreshed, or the token paid into the supply giving a Water scroll a
+        target. The turn's remaining actions are lost only when neither is so."""
+        if self.main_actions(state, seat):
+            return True
+        for act in (refresh_actions(state, seat) if state["scrolls"] else []):
+            trial = clone(state)
+            self._flip_active(trial, seat, act[len("refresh:"):])
+            if self._scroll_actions(trial, seat):
+                return True
+        return False
+
+    @staticmethod
+    def _scroll_actions(state, seat):
+        """SB-24: an active scroll that can do something now."""
+        if not state["scrolls"]:
+            return []
+        return ["scroll:" + sid for sid in sorted(state["owned"][seat])
+                if state["owned"][seat][sid] and scroll_targets(state, seat, sid)]
+
+    @staticmethod
+    def activation_actions(state, seat):
+        """SB-24: the next decision of the scroll being resolved."""
+        act = state["activation"]
+        phase = state["phase"]
+        if phase == "activate":
+            return scroll_targets(state, seat, act["scroll"])
+        if phase == "source":
+            return fire_sources(state, act["holder"], act["element"])
+        if phase == "metal":
+            return metal_actions(state, stack_of(state, act["animal"]))
+        acts = water_actions(state)  # "water"
+        return acts + (["water:done"] if act["taken"] >= WATER_MIN_TOKENS else [])
+
     @staticmethod
     def steal_from(state, seat, element):
         return [s for s in range(state["players"]) if s != seat and state["tokens"][s][element] > 0]
@@ -353,6 +521,14 @@ class StemAndBranch(Game):
             return "End of your turn: discard a card from your hand until you hold {} (SB-6).".format(HAND_LIMIT)
         if phase == "steal":
             return "Choose the player you take the {} token from (SB-11).".format(ELEMENT[pending["card"]])
+        if verb in ("scroll", "claim", "refresh") and not state["scrolls"]:
+            return "This game is played without the Spirit Scrolls (the option is off)."
+        if verb == "refresh":
+            return self._refresh_reason(state, seat, arg)
+        if phase == "claim":
+            return self._claim_reason(state, seat, verb, arg)
+        if phase in ("activate", "source", "metal", "water"):
+            return self._activation_reason(state, verb)
         if phase == "pay":
             if verb != "pay":
                 return "Finish paying for {}: {} more (SB-10).".format(
@@ -411,9 +587,62 @@ class StemAndBranch(Game):
             best = min(cost(state, card, sp) for sp in spaces_for(state, card))
             return "{} costs at least {} and you have only {} matching cards and tokens to pay (SB-9, SB-10).".format(
                 card_name(card), best, means(state, seat, card))
-        if verb in ("pay", "steal", "discard", "at", "move"):
+        if verb == "scroll":
+            owned = state["owned"][seat]
+            if arg not in owned:
+                return "You do not own that scroll (SB-24)."
+            if not owned[arg]:
+                return "Your {} is inactive: refresh it with a token first (SB-25).".format(scroll_name(arg))
+            return "Your {} has nothing it can do now: no target of rank {} or lower (SB-24).".format(
+                scroll_name(arg), scroll_parts(arg)[1])
+        if verb in ("pay", "steal", "discard", "at", "move", "claim") or verb in ("wood", "fire", "earth", "metal", "water",
+                                                                                 "source", "moveto", "swap"):
             return "First choose a main action: draw a card or summon one (SB-6)."
         return "That is not a move of Stem and Branch."
+
+    @staticmethod
+    def _refresh_reason(state, seat, arg):
+        sid, _, pay = arg.partition("/")
+        owned = state["owned"][seat]
+        if state["phase"] not in ("main", "claim"):
+            return "Refresh between decisions: before a main action or at the claim prompt (SB-25)."
+        if sid not in owned:
+            return "You do not own that scroll (SB-25)."
+        if owned[sid]:
+            return "Your {} is already active (SB-25).".format(scroll_name(sid))
+        element = scroll_parts(sid)[0]
+        if pay not in (element, GENERATED_BY.get(element)):
+            return "{} scroll is refreshed with {} or {} token (SB-25).".format(
+                "A" + with_article(element)[1:], with_article(element), with_article(GENERATED_BY[element]))
+        if pay in ELEMENTS and state["tokens"][seat][pay] > usable_tokens(state, seat, pay):
+            return "Tokens gained in your second action wait for your next turn (SB-25)."
+        return "You have no {} token to pay with (SB-25).".format(pay)
+
+    @staticmethod
+    def _claim_reason(state, seat, verb, arg):
+        if verb != "claim":
+            return "Claim a scroll or decline first (SB-22)."
+        taken, _, back = arg.partition("/")
+        card = state["pending"]["card"]
+        element = ELEMENT[card]
+        if taken[:-1] != element:
+            return "After summoning {} card only {} scroll can be claimed (SB-22).".format(with_article(element), with_article(element))
+        if not taken[-1:].isdigit() or int(taken[-1]) not in state["stacks"][element]:
+            return "That scroll is not in the {} stack any more (SB-22).".format(element)
+        if int(taken[-1]) > RANK[card]:
+            return "A scroll's level must be at most the summoned card's rank, {} (SB-22).".format(RANK[card])
+        if back and back not in state["owned"][seat]:
+            return "You can only return {} scroll you own (SB-22).".format(with_article(element))
+        return "You have {} and cannot pay for that scroll (SB-22).".format(_s(state["years"][seat], "year"))
+
+    @staticmethod
+    def _activation_reason(state, verb):
+        sid = state["activation"]["scroll"]
+        return {"activate": "Choose the target of your {} (rank or level at most {}, SB-24).".format(scroll_name(sid), scroll_parts(sid)[1]),
+                "source": "Choose where the {} token comes from (SB-24).".format(state["activation"].get("element")),
+                "metal": "Move the {} to an empty space or swap its top card with one below (SB-24).".format(
+                    state["activation"].get("animal")),
+                "water": "Take a token from the supply or the board, or stop (SB-24)."}[state["phase"]]
 
     # --- playing -----------------------------------------------------------------------------------
     def _apply(self, state, seat, action):
@@ -430,7 +659,7 @@ class StemAndBranch(Game):
         if verb == "at":
             pending = state["pending"]
             pending["space"] = arg
-            pending["cost"] = cost(state, pending["card"], arg)
+            pending["cost"] = WOOD_SUMMON_COST if pending.get("from_discard") else cost(state, pending["card"], arg)
             pending["ascend"] = bool(state["board"][arg])
             if pending["cost"] == 0:
                 return self._summon(state, seat)
@@ -448,6 +677,14 @@ class StemAndBranch(Game):
         if verb == "steal":
             events = self._take_element(state, seat, ELEMENT[state["pending"]["card"]], int(arg))
             return events + self._after_elements(state, seat)
+        if verb == "claim":
+            return self._claim(state, seat, arg)
+        if verb == "refresh":
+            return self._refresh(state, seat, arg)
+        if verb == "scroll":
+            return self._activate(state, seat, arg)
+        if verb in ("wood", "fire", "earth", "metal", "source", "moveto", "swap", "water"):
+            return getattr(self, "_scroll_" + verb)(state, seat, arg)
         if verb == "discard":
             card = int(arg)
             state["hands"][seat].remove(card)
@@ -503,7 +740,7 @@ class StemAndBranch(Game):
         card, space = pending["card"], pending["space"]
         hand, store = state["hands"][seat], token_store(state, seat)
         element = ELEMENT[card]
-        hand.remove(card)  # step 1: pay, place the card
+        (state["discard"] if pending.get("from_discard") else hand).remove(card)  # step 1: pay, place the card
         for c in pending["cards"]:
             hand.remove(c)
         state["discard"].extend(pending["cards"])
@@ -511,24 +748,28 @@ class StemAndBranch(Game):
         state["supply"][element] += pending["paid_tokens"]
         covered = top(state, space)
         state["board"][space].append(card)
-        paid = [card_name(c) for c in pending["cards"]] + ["a %s token" % element] * pending["paid_tokens"]
+        paid = [card_name(c) for c in pending["cards"]] + ["%s token" % with_article(element)] * pending["paid_tokens"]
         how = "ascends the %s (covering %s) on %s with %s" % (ANIMAL[card], card_name(covered), space, card_name(card)) \
             if pending["ascend"] else "summons %s into %s" % (card_name(card), space)
+        price = "for %s%s" % (_s(pending["cost"], "item"), ": " + _and(paid) if paid else "")
+        if pending.get("from_discard"):
+            price = "from the discard pile with the Wood scroll, at no cost"
         events = [{"type": "summon", "seat": seat, "commit": True, "announce": True,
-                   "text": "{%d} %s for %s%s." % (seat, how, _s(pending["cost"], "item"),
-                                                    ": " + _and(paid) if paid else "")}]
+                   "text": "{%d} %s %s." % (seat, how, price)}]
         token = state["board_tokens"].pop(space, None)  # step 2: covering a token
         if token:
             store[token] += 1
+            self._mark_fresh(state, seat, token)
             events.append({"type": "token", "seat": seat, "announce": True,
                            "text": "{%d} takes the %s token on %s%s." % (seat, token, space, " for the team" if is_coop(state) else "")})
         if pending["ascend"]:  # step 3
             if state["supply"][element] > 0:
                 state["supply"][element] -= 1
                 store[element] += 1
+                self._mark_fresh(state, seat, element)
                 events.append({"type": "token", "seat": seat, "announce": True,
-                               "text": "Ascend: {%d} gains a %s token from the supply%s." % (
-                                   seat, element, " for the team" if is_coop(state) else "")})
+                               "text": "Ascend: {%d} gains %s token from the supply%s." % (
+                                   seat, with_article(element), " for the team" if is_coop(state) else "")})
             elif is_coop(state):
                 events.append({"type": "token", "seat": seat, "text": "Ascend: no %s token is left in the supply (SB-19)." % element})
             else:
@@ -546,8 +787,9 @@ class StemAndBranch(Game):
         return events + self._after_elements(state, seat)
 
     def _take_element(self, state, seat, element, victim):
-        state["tokens"][victim][element] -= 1
+        self._lose_token(state, victim, element)
         state["tokens"][seat][element] += 1
+        self._mark_fresh(state, seat, element)
         return [{"type": "steal", "seat": seat, "announce": True, "commit": True,
                  "text": "Ascend: no %s token in the supply, so {%d} takes one from {%d}." % (element, seat, victim)}]
 
@@ -585,8 +827,216 @@ class StemAndBranch(Game):
                                    seat, animal, _s(count, "year"))})
             if state["years"][seat] >= END_YEARS:
                 events += self._trigger_end(state, "years", seat)
-        # step 5: a Spirit Scroll claim (SB-22) will be offered here.
+        if state["scrolls"] and claim_options(state, seat):  # step 5: a Spirit Scroll claim (SB-22)
+            state["phase"] = "claim"
+            return events
         return events + self._action_done(state, seat)
+
+    # --- Spirit Scrolls (SB-22..SB-25) ----------------------------------------------------------------
+    @staticmethod
+    def _mark_fresh(state, seat, element, count=1):
+        """SB-25: a token the player to act gains during its second action waits for its next turn."""
+        if state["scrolls"] and seat == state["turn"] and state["done"] == ACTIONS_PER_TURN - 1:
+            state["fresh"][seat][element] += count
+
+    @staticmethod
+    def _lose_token(state, seat, element):
+        state["tokens"][seat][element] -= 1
+        fresh = state["fresh"][seat]
+        fresh[element] = min(fresh[element], state["tokens"][seat][element])
+
+    def _score(self, state, seat, years):
+        """Years scored by a scroll effect (SB-24); 60 years triggers the end (SB-12)."""
+        state["years"][seat] += years
+        state["scroll_years"][seat] += years
+        if state["years"][seat] >= END_YEARS:
+            return self._trigger_end(state, "years", seat)
+        return []
+
+    def _claim(self, state, seat, arg):
+        """SB-22: take the scroll (lower ones in its stack to the box), return the exchanged one
+        into its stack in level order, pay the years; the new scroll is active."""
+        if arg == "none":
+            events = [{"type": "claim", "seat": seat, "text": "{%d} claims no scroll." % seat}]
+            return events + self._action_done(state, seat)
+        taken, _, back = arg.partition("/")
+        element, level = scroll_parts(taken)
+        price = level
+        stack = state["stacks"][element]
+        boxed = [scroll_id(element, lv) for lv in stack if lv < level]
+        state["box"] += boxed
+        stack[:] = [lv for lv in stack if lv > level]
+        if back:
+            price = max(MIN_CLAIM_COST, level - scroll_parts(back)[1])
+            del state["owned"][seat][back]
+            stack.append(scroll_parts(back)[1])
+            stack.sort()
+        state["owned"][seat][taken] = True
+        state["years"][seat] -= price
+        state["scroll_paid"][seat] += price
+        text = "{%d} claims the %s for %s" % (seat, scroll_name(taken), _s(price, "year"))
+        if back:
+            text += ", returning the %s in exchange" % scroll_name(back)
+        if boxed:
+            text += "; %s go%s to the box" % (_and(scroll_name(b) for b in boxed), "es" if len(boxed) == 1 else "")
+        events = [{"type": "claim", "seat": seat, "announce": True, "rules": ["SB-22"], "text": text + "."}]
+        return events + self._action_done(state, seat)
+
+    def _refresh(self, state, seat, arg):
+        """SB-25: an inactive scroll turns active for a token of its element or the one generating it."""
+        sid, pay = self._flip_active(state, seat, arg)
+        events = [{"type": "refresh", "seat": seat, "announce": True, "rules": ["SB-25"],
+                   "text": "{%d} refreshes the %s with %s token: it is active again." % (seat, scroll_name(sid), with_article(pay))}]
+        if state["phase"] == "main" and not self.can_act(state, seat):  # SB-6: nothing left to do this turn
+            events += self._finish_turn(state, seat)
+        return events
+
+    def _flip_active(self, state, seat, arg):
+        """SB-25's payment and flip, "Fire2/Wood" -> ("Fire2", "Wood")."""
+        sid, _, pay = arg.partition("/")
+        self._lose_token(state, seat, pay)
+        state["supply"][pay] += REFRESH_TOKENS
+        state["owned"][seat][sid] = True
+        return sid, pay
+
+    def _activate(self, state, seat, sid):
+        """SB-24: flip the scroll; its first decision follows (Water: its first token)."""
+        state["owned"][seat][sid] = False
+        state["activation"] = {"scroll": sid}
+        element = scroll_parts(sid)[0]
+        if element == "Water":
+            state["activation"].update(left=scroll_parts(sid)[1], taken=0)
+        state["phase"] = "water" if element == "Water" else "activate"
+        return [{"type": "activate", "seat": seat, "announce": True, "rules": ["SB-24"],
+                 "text": "{%d} activates the %s." % (seat, scroll_name(sid))}]
+
+    def _scroll_wood(self, state, seat, arg):
+        """Wood: the chosen discard card is summoned like any card, at no cost (SB-11 applies)."""
+        state["pending"] = {"card": int(arg), "space": None, "cost": WOOD_SUMMON_COST, "ascend": False, "cards": [],
+                            "paid_tokens": 0, "moved": None, "from_discard": True}
+        state["phase"] = "place"
+        return []
+
+    def _scroll_fire(self, state, seat, animal):
+        """Fire: the animal's cards to the discard pile, 1 year per card; then its token holder's
+        element token (maybe a choice of source), then the animal token to the supply."""
+        home = stack_of(state, animal)
+        stack = state["board"][home]
+        element = ELEMENT[stack[-1]]
+        state["board"][home] = []
+        state["discard"].extend(stack)
+        years = FIRE_YEARS_PER_CARD * len(stack)
+        events = [{"type": "fire", "seat": seat, "announce": True,
+                   "text": "{%d} removes the %s from %s (%s to the discard pile) and scores %s." % (
+                       seat, animal, home, _and(card_name(c) for c in stack), _s(years, "year"))}]
+        events += self._score(state, seat, years)
+        holder = state["owner"][animal]
+        if holder is None:
+            return events + self._action_done(state, seat)
+        state["activation"].update(animal=animal, element=element, holder=holder)
+        sources = fire_sources(state, holder, element)
+        if len(sources) > 1:
+            state["phase"] = "source"
+            return events
+        if sources:
+            return events + self._scroll_source(state, seat, sources[0][len("source:"):])
+        events.append({"type": "token", "seat": seat,
+                       "text": "No %s token is left anywhere: {%d} gains none." % (element, holder)})
+        return events + self._fire_done(state, seat)
+
+    def _scroll_source(self, state, seat, where):
+        act = state["activation"]
+        holder, element = act["holder"], act["element"]
+        if where == "supply":
+            state["supply"][element] -= 1
+            source = "the supply"
+        elif where.startswith("seat"):
+            victim = int(where[4:])
+            self._lose_token(state, victim, element)
+            source = "{%d}" % victim
+        else:
+            del state["board_tokens"][where]
+            source = "the board (%s)" % where
+        state["tokens"][holder][element] += 1
+        self._mark_fresh(state, holder, element)
+        events = [{"type": "token", "seat": holder, "announce": True,
+                   "text": "{%d}, who held the %s token, gains %s token from %s." % (holder, act["animal"], with_article(element), source)}]
+        return events + self._fire_done(state, seat)
+
+    def _fire_done(self, state, seat):
+        animal = state["activation"]["animal"]
+        state["owner"][animal] = None
+        events = [{"type": "animal", "seat": seat, "text": "The %s token returns to the supply." % animal}]
+        return events + self._action_done(state, seat)
+
+    def _scroll_earth(self, state, seat, animal):
+        """Earth: the animal's discard cards of rank <= L into the hand (the pile is public, so the
+        log names them), 1 year per card."""
+        level = scroll_parts(state["activation"]["scroll"])[1]
+        cards = sorted(c for c in state["discard"] if ANIMAL[c] == animal and RANK[c] <= level)
+        state["discard"] = [c for c in state["discard"] if c not in cards]
+        state["hands"][seat] = sorted(state["hands"][seat] + cards)
+        years = EARTH_YEARS_PER_CARD * len(cards)
+        events = [{"type": "earth", "seat": seat, "announce": True,
+                   "text": "{%d} takes %s from the discard pile into their hand and scores %s." % (
+                       seat, cards_text(cards), _s(years, "year"))}]
+        return events + self._score(state, seat, years) + self._action_done(state, seat)
+
+    def _scroll_metal(self, state, seat, animal):
+        """Metal: score the animal's level, then choose: move its stack or swap its top card."""
+        home = stack_of(state, animal)
+        level = RANK[state["board"][home][-1]]
+        state["activation"]["animal"] = animal
+        state["phase"] = "metal"
+        events = [{"type": "metal", "seat": seat, "announce": True,
+                   "text": "{%d} chooses the %s on %s and scores its level, %s." % (seat, animal, home, _s(level, "year"))}]
+        return events + self._score(state, seat, level)
+
+    def _scroll_moveto(self, state, seat, dst):
+        animal = state["activation"]["animal"]
+        src = stack_of(state, animal)
+        board = state["board"]
+        board[dst], board[src] = board[src], []
+        text = "{%d} moves the %s from %s to %s" % (seat, animal, src, dst)
+        token = state["board_tokens"].pop(dst, None)
+        if token:  # SB-24 (ruling): a token on the new space is the player's
+            state["tokens"][seat][token] += 1
+            self._mark_fresh(state, seat, token)
+            text += " and takes the %s token there" % token
+        return [{"type": "move", "seat": seat, "announce": True, "text": text + "."}] + self._action_done(state, seat)
+
+    def _scroll_swap(self, state, seat, arg):
+        animal = state["activation"]["animal"]
+        stack = state["board"][stack_of(state, animal)]
+        card, old_top = int(arg), stack[-1]
+        i = stack.index(card)
+        stack[i], stack[-1] = old_top, card
+        events = [{"type": "swap", "seat": seat, "announce": True,
+                   "text": "{%d} swaps the %s's top card %s with %s below it: the %s is now %s." % (
+                       seat, animal, card_name(old_top), card_name(card), animal, card_name(card))}]
+        return events + self._action_done(state, seat)
+
+    def _scroll_water(self, state, seat, arg):
+        """Water: one unclaimed token at a time, up to L; stop at will after the first."""
+        act = state["activation"]
+        if arg == "done":
+            return [{"type": "water", "seat": seat, "text": "{%d} stops taking tokens." % seat}] + self._action_done(state, seat)
+        if arg.startswith("supply:"):
+            element = arg[len("supply:"):]
+            state["supply"][element] -= 1
+            source = "the supply"
+        else:
+            element = state["board_tokens"].pop(arg)
+            source = "the board (%s)" % arg
+        state["tokens"][seat][element] += 1
+        self._mark_fresh(state, seat, element)
+        act["left"] -= 1
+        act["taken"] += 1
+        events = [{"type": "water", "seat": seat, "announce": True,
+                   "text": "{%d} takes %s token from %s with the Water scroll." % (seat, with_article(element), source)}]
+        if act["left"] == 0 or not water_actions(state):
+            return events + self._action_done(state, seat)
+        return events
 
     def _trigger_end(self, state, why, seat=None):
         """SB-12 / SB-21: finish the round; a trigger is never undone."""
@@ -609,8 +1059,9 @@ class StemAndBranch(Game):
         """SB-6: count the main action; after the second (or with none legal) the turn ends."""
         state["done"] += 1
         state["pending"] = None
+        state["activation"] = None
         state["phase"] = "main"
-        if state["done"] < ACTIONS_PER_TURN and self.main_actions(state, seat):
+        if state["done"] < ACTIONS_PER_TURN and self.can_act(state, seat):
             return []
         return self._finish_turn(state, seat)
 
@@ -631,12 +1082,13 @@ class StemAndBranch(Game):
         state["turn_no"] += 1
         state["done"] = 0
         state["phase"] = "main"
+        state["fresh"][state["turn"]] = {e: 0 for e in ELEMENTS}  # SB-25: usable again from this turn on
         events = []
         if state["ending"] is not None:
             events.append({"type": "final", "seat": state["turn"], "announce": True,
                            "text": "Final round: {%d}'s turn%s." % (
                                state["turn"], ", the last of the game" if state["turn"] == state["last"] else "")})
-        if not self.main_actions(state, state["turn"]):
+        if not self.can_act(state, state["turn"]):
             events += self._finish_turn(state, state["turn"])
         return events
 
@@ -646,7 +1098,7 @@ class StemAndBranch(Game):
         state["pending"] = None
         result = self.result(state)
         if is_coop(state):
-            text = "Game over: the team scores %d, rank %s." % (result["scores"][0], coop_rank(result["scores"][0]))
+            text = "Game over: " + result["headline"]
         else:
             text = "Game over: %s %s with %d years." % (_and("{%d}" % s for s in result["winners"]),
                                                         "wins" if len(result["winners"]) == 1 else "win together",
@@ -671,12 +1123,20 @@ class StemAndBranch(Game):
             notes = ["{} of 12 animals at rank 5. Team score {}: rank {}.".format(len(state["locked"]), total, coop_rank(total))]
             if bonus:
                 notes.append("Perfect clear! +{} for the cards left in the deck and the row.".format(bonus))
+            rank = coop_rank(total)
+            headline = "Team score {}: {}{}".format(total, rank, "" if rank.endswith("!") else ".")
             return {"scores": [total] * n, "winners": list(range(n)), "sheet": rows, "notes": notes,
-                    "turns": state["turn_no"], "rank": coop_rank(total)}
+                    "turns": state["turn_no"], "rank": rank, "cooperative": True,
+                    "headline": ("Perfect clear! " if len(state["locked"]) == len(ANIMALS) else "") + headline}
         parts = [final_years(state, s) for s in range(n)]
         scores = [sum(p) for p in parts]
-        rows = [
-            {"label": "Years during play", "kind": "line", "values": [p[0] for p in parts]},
+        rows = [{"label": "Years during play", "kind": "line", "values": [p[0] for p in parts]}]
+        if state["scrolls"]:  # SB-22, SB-24: the years of play, split by where they came from
+            rows = [{"label": "Years from summons", "kind": "line",
+                     "values": [p[0] - state["scroll_years"][s] + state["scroll_paid"][s] for s, p in enumerate(parts)]},
+                    {"label": "Years from scroll effects", "kind": "line", "values": list(state["scroll_years"])},
+                    {"label": "Years paid for scrolls", "kind": "line", "values": [-y for y in state["scroll_paid"]]}]
+        rows += [
             {"label": "Element tokens", "kind": "line", "values": [p[1] for p in parts]},
             {"label": "Hand cards of your animal tokens", "kind": "line", "values": [p[2] for p in parts]},
         ]
@@ -731,10 +1191,16 @@ class StemAndBranch(Game):
             "owner": dict(state["owner"]), "locked": list(state["locked"]), "years": list(state["years"]),
             "hands": [list(h) if (open_hands or s == me) else None for s, h in enumerate(state["hands"])],
             "hand_sizes": [len(h) for h in state["hands"]],
+            "scrolls": state["scrolls"], "stacks": {e: list(l) for e, l in state["stacks"].items()},
+            "owned": [dict(o) for o in state["owned"]], "box": list(state["box"]), "fresh": [dict(f) for f in state["fresh"]],
+            "scroll_years": list(state["scroll_years"]), "scroll_paid": list(state["scroll_paid"]),
+            "activation": clone(state["activation"]),
         })
         pending = state["pending"]
         # A competitive Summon is private until it is paid (the card and payment come from a hidden hand).
-        shown = pending is not None and (is_coop(state) or me == state["turn"] or state["phase"] == "steal")
+        # A Wood-scroll summon comes from the public discard pile; at the claim prompt the card is placed.
+        shown = pending is not None and (is_coop(state) or me == state["turn"] or state["phase"] in ("steal", "claim")
+                                         or bool(pending.get("from_discard")))
         v["pending"] = clone(pending) if shown else None
         return v
 
@@ -762,7 +1228,9 @@ class StemAndBranch(Game):
             if animal in seen:
                 problems.append("two stacks of the {}".format(animal))
             seen.add(animal)
-            if any(ANIMAL[c] != animal for c in stack) or any(RANK[a] >= RANK[b] for a, b in zip(stack, stack[1:])):
+            # SB-24 Metal's swap may leave a stack out of rank order (house ruling in data.py)
+            rising = state["scrolls"] or all(RANK[a] < RANK[b] for a, b in zip(stack, stack[1:]))
+            if any(ANIMAL[c] != animal for c in stack) or not rising:
                 problems.append("the stack on {} is not one animal in rising ranks".format(space))
             if space in state["board_tokens"]:
                 problems.append("a token lies under the stack on {}".format(space))
@@ -777,10 +1245,31 @@ class StemAndBranch(Game):
         for s, hand in enumerate(state["hands"]):
             if hand != sorted(hand):
                 problems.append("seat {}'s hand is not sorted".format(s))
+        problems += self._audit_scrolls(state)
         if state["phase"] not in PHASES:
             problems.append("unknown phase {}".format(state["phase"]))
         if not state["over"] and state["phase"] == "discard" and len(state["hands"][state["turn"]]) <= HAND_LIMIT:
             problems.append("a discard prompt with a hand within the limit")
+        return problems
+
+    @staticmethod
+    def _audit_scrolls(state):
+        """SB-22: the 25 scrolls are conserved (stacks + players + box), each stack in level order;
+        SB-25: tokens waiting for the next turn are tokens held."""
+        if not state["scrolls"]:
+            return [] if not (state["box"] or any(state["owned"]) or any(state["stacks"].values())) else ["scrolls in a game without them"]
+        problems = []
+        ids = [scroll_id(e, lv) for e, stack in state["stacks"].items() for lv in stack] + list(state["box"])
+        for owned in state["owned"]:
+            ids += list(owned)
+        if len(ids) != SCROLL_COUNT or len(set(ids)) != SCROLL_COUNT:
+            problems.append("scrolls are not conserved: {} ({} distinct) for {}".format(len(ids), len(set(ids)), SCROLL_COUNT))
+        for e, stack in state["stacks"].items():
+            if stack != sorted(stack):
+                problems.append("the {} scroll stack is out of level order".format(e))
+        for seat, fresh in enumerate(state["fresh"]):
+            if any(fresh[e] > state["tokens"][seat][e] for e in ELEMENTS):
+                problems.append("seat {} has more tokens waiting than it holds".format(seat))
         return problems
 
     # --- for bots and the test harness -------------------------------------------------------------
@@ -791,20 +1280,10 @@ class StemAndBranch(Game):
             rng.shuffle(state["deck"])
         else:
             hidden = [s for s in range(n) if s != seat] if not state["over"] else []
-            pool = list(state["deck"])
-            for s in hidden:
-                pool += state["hands"][s]
-            rng.shuffle(pool)
-            renamed = {}
-            for s in hidden:
-                old = state["hands"][s]
-                new = sorted(pool[:len(old)])
-                del pool[:len(old)]
-                renamed.update(zip(old, new))
-                state["hands"][s] = new
-            state["deck"] = pool
+            state["deck"], renamed = redeal_hands(state["hands"], hidden, state["deck"], rng)
             pending = state["pending"]
-            if pending is not None and state["turn"] in hidden and state["phase"] in ("place", "pay"):
+            if pending is not None and state["turn"] in hidden and state["phase"] in ("place", "pay") \
+                    and not pending.get("from_discard"):
                 pending["card"] = renamed[pending["card"]]
                 pending["cards"] = [renamed[c] for c in pending["cards"]]
         state["rng"] = new_rng(rng.getrandbits(63))

@@ -5,11 +5,18 @@ Everything clickable comes from the legal actions and is a real <button> with an
 a row card or the deck ("draw:..."), a card in hand ("summon:N", "pay:N", "discard:N"), a lit
 space showing its cost ("at:c2"), a co-op move ("move:b2>b3"), a payment token, a steal target.
 The app's suggested payment is one more button that plays the suggested items one by one.
-Taking a choice back is the shell's Undo. Elements carry their word as well as their colour."""
+Taking a choice back is the shell's Undo. Elements carry their word as well as their colour.
+
+Spirit Scrolls (SB-22..SB-25): the five stacks with the levels still in them and the box; each
+player's scrolls, active or inactive, with their effect in words; the claim prompt (each scroll with
+its price in years, the exchange discount, the scrolls that would go to the box; Decline); Activate
+and Refresh buttons in the action bar; each decision of an activation as buttons; tokens gained in
+the second action marked as waiting for the next turn. All of them come from the legal actions."""
 
 from games.stemandbranch.data import (ACTIONS_PER_TURN, ANIMAL, ANIMALS, ELEMENT, ELEMENTS, HAND_LIMIT, RANK, SPACES,
-                                      TOP_RANK, card_name, coop_rank, year_animal)
-from games.stemandbranch.rules import coop_score, cost, is_coop, suggest_payment
+                                      TOP_RANK, WOOD_SUMMON_COST, card_name, cards_text, coop_rank, scroll_effect,
+                                      scroll_name, scroll_parts, with_article, year_animal)
+from games.stemandbranch.rules import claim_options, coop_score, cost, is_coop, passed_over, stack_of, suggest_payment
 
 from ..html import button, esc, figure, tag
 
@@ -57,10 +64,42 @@ def tokens_text(tokens):
     return ", ".join(held) if held else "none"
 
 
-def element_tokens(tokens):
-    return "".join(tag("span", "{}×{}".format(ELEMENT_SIGNS[e], n), class_="sb-token sb-el-" + e,
-                       title="{} {} token{}".format(n, e, "" if n == 1 else "s"))
-                   for e in ELEMENTS for n in [tokens.get(e, 0)] if n)
+def element_tokens(tokens, waiting=None):
+    """Token chips; `waiting` (SB-25): how many of each were gained in the second action and wait
+    for the player's next turn (marked with an hourglass and said in words)."""
+    out = []
+    for e in ELEMENTS:
+        n = tokens.get(e, 0)
+        if not n:
+            continue
+        wait = min(n, (waiting or {}).get(e, 0))
+        title = "{} {} token{}".format(n, e, "" if n == 1 else "s")
+        text = "{}×{}".format(ELEMENT_SIGNS[e], n)
+        if wait:
+            title += ", {} usable from the next turn".format(wait)
+            text += tag("span", " ({} next turn)".format(wait), class_="sb-wait")
+        out.append(tag("span", text, class_="sb-token sb-el-" + e + (" sb-waiting" if wait else ""), title=title))
+    return "".join(out)
+
+
+def waiting_words(view, seat):
+    """SB-25's tokens waiting for the next turn, in words ("1 Wood, 2 Fire"; "" when none)."""
+    fresh = {e: min(n, view["tokens"][seat][e]) for e, n in view["fresh"][seat].items()}
+    return ", ".join("{} {}".format(n, e) for e, n in fresh.items() if n)
+
+
+def waiting_text(view, seat):
+    words = waiting_words(view, seat)
+    return "; {} usable from the next turn".format(words) if words else ""
+
+
+def scroll_chip(sid, active=None):
+    """A scroll: element colour and word, level, and (owned) active or inactive."""
+    element, level = scroll_parts(sid)
+    state = "" if active is None else (" active" if active else " inactive")
+    return tag("span", tag("span", ELEMENT_SIGNS[element], aria_hidden="true") + " {} L{}{}".format(element, level, state),
+               class_="sb-scroll sb-el-{}{}".format(element, "" if active is None else (" sb-active" if active else " sb-inactive")),
+               title=scroll_effect(sid))
 
 
 class StemAndBranchRenderer:
@@ -71,11 +110,33 @@ class StemAndBranchRenderer:
         counter = "Action {} of {}: ".format(min(view["done"] + 1, ACTIONS_PER_TURN), ACTIONS_PER_TURN)
         if seat is None:
             return {"main": "drawing or summoning.", "place": "choosing where to summon.", "pay": "paying for a summon.",
-                    "steal": "choosing whom to take an element token from.",
+                    "steal": "choosing whom to take an element token from.", "claim": "deciding whether to claim a scroll.",
+                    "activate": "choosing the target of a scroll.", "source": "choosing where an element token comes from.",
+                    "metal": "moving an animal or swapping its top card.", "water": "taking element tokens.",
                     "discard": "discarding down to {} cards.".format(HAND_LIMIT)}.get(phase, "")
         pending = view["pending"]
+        activation = view.get("activation")
+        if phase == "claim":
+            return counter + "claim {} scroll with your years, or decline.".format(with_article(ELEMENT[pending["card"]]))
+        if phase == "activate":
+            # A colon, not brackets: the Wood effect ends in brackets of its own.
+            return counter + "choose the target of your {}: {}.".format(scroll_name(activation["scroll"]),
+                                                                         scroll_effect(activation["scroll"]))
+        if phase == "source":
+            return counter + "choose where {}'s {} token comes from.".format(ctx.name(activation["holder"]), activation["element"])
+        if phase == "metal":
+            return counter + "move the {} to an empty space or swap its top card with one below.".format(activation["animal"])
+        if phase == "water":
+            if not activation["taken"]:
+                return counter + "take up to {} element token{} from the supply or the board.".format(
+                    activation["left"], "" if activation["left"] == 1 else "s")
+            return counter + "take another token ({} more at most) from the supply or the board, or stop.".format(activation["left"])
+        if phase == "main" and view.get("scrolls"):
+            return counter + "draw, summon a card from your hand, or activate a scroll; refreshing a scroll is free."
         if phase == "main":
             return counter + "draw a card (the row or the deck) or select a card in your hand to summon."
+        if phase == "place" and pending.get("from_discard"):
+            return counter + "choose a lit space for {} from the discard pile (no cost).".format(card_name(pending["card"]))
         if phase == "place":
             more = " (or move one animal first)" if is_coop(view) and pending["moved"] is None else ""
             return counter + "choose a lit space for {}{}; each shows its cost.".format(card_name(pending["card"]), more)
@@ -105,8 +166,13 @@ class StemAndBranchRenderer:
         if not is_coop(view):
             animals = [a for a in ANIMALS if view["owner"][a] == seat]
             parts.append(tag("div", "Animal tokens: " + (esc(", ".join(animals)) if animals else "none"), class_="sb-facts sb-animals"))
-            parts.append(tag("div", "Element tokens: " + (element_tokens(view["tokens"][seat]) or "none"),
-                             class_="sb-facts", aria_label="Element tokens: " + tokens_text(view["tokens"][seat])))
+            parts.append(tag("div", "Element tokens: " + (element_tokens(view["tokens"][seat], view["fresh"][seat]) or "none"),
+                             class_="sb-facts", aria_label="Element tokens: " + tokens_text(view["tokens"][seat])
+                             + waiting_text(view, seat)))
+            if view.get("scrolls"):
+                owned = view["owned"][seat]
+                chips = " ".join(scroll_chip(sid, owned[sid]) for sid in sorted(owned))
+                parts.append(tag("div", "Scrolls: " + (chips or "none"), class_="sb-facts"))
         if not view["over"] and seat == view["turn"]:
             parts.append(tag("span", "action {} of {}".format(min(view["done"] + 1, ACTIONS_PER_TURN), ACTIONS_PER_TURN), class_="badge"))
         return "".join(parts)
@@ -120,6 +186,8 @@ class StemAndBranchRenderer:
             parts.append(self.controls(ctx, legal))
         parts.append(self.summary(ctx))
         parts.append(self.calendar(ctx, legal))
+        if view.get("scrolls"):
+            parts.append(self.scrolls(ctx))
         if ctx.ui.get("sb-stack"):
             parts.append(self.stack_detail(ctx, ctx.ui["sb-stack"]))
         parts.append(self.row(ctx, legal))
@@ -170,7 +238,7 @@ class StemAndBranchRenderer:
             describe = "{}: {}".format(space, "{} ({} cards, top {})".format(ANIMAL[stack[-1]], len(stack), card_name(stack[-1]))
                                        if stack else "empty") + (", {} token".format(token) if token else "")
             if space in targets:
-                price = cost(view, pending["card"], space)
+                price = WOOD_SUMMON_COST if pending.get("from_discard") else cost(view, pending["card"], space)
                 parts.append(tag("span", "Cost {}".format(price), class_="sb-cost"))
                 verb = "Ascend" if stack else "Summon"
                 cell = button("".join(parts), "play", targets[space], class_=cls + " legal", data_anim="sb-space-" + space,
@@ -184,6 +252,32 @@ class StemAndBranchRenderer:
             cells.append(cell)
         return tag("section", tag("h3", "The calendar") + tag("div", "".join(cells), class_="sb-grid"),
                    class_="sb-calendar", aria_label="The calendar")
+
+    def scrolls(self, ctx):
+        """SB-22: the five stacks (levels still in each, top first) and the box; every player's
+        scrolls, active or inactive, with their effect in words."""
+        view = ctx.view
+        stacks = []
+        for e in ELEMENTS:
+            levels = view["stacks"][e]
+            shown = " ".join("L{}".format(lv) for lv in levels) if levels else "empty"
+            stacks.append(tag("li", tag("span", ELEMENT_SIGNS[e], aria_hidden="true") + " " + tag("b", e) + ": " + shown,
+                              class_="sb-scroll-stack sb-el-" + e))
+        box = view["box"]
+        parts = [tag("h3", "Spirit Scrolls"),
+                 tag("ul", "".join(stacks), class_="sb-scroll-stacks", aria_label="Scroll stacks, top level first"),
+                 tag("p", "Box: " + (", ".join(scroll_name(b) for b in box) if box else "empty"), class_="sb-hint")]
+        owners = []
+        for seat in sorted(range(view["players"]), key=lambda s: s != ctx.viewer):
+            owned = view["owned"][seat]
+            if not owned:
+                continue
+            items = "".join(tag("li", scroll_chip(sid, owned[sid]) + " " + esc(scroll_effect(sid))) for sid in sorted(owned))
+            who = "Your scrolls" if seat == ctx.viewer else "{}'s scrolls".format(ctx.name(seat))
+            owners.append(tag("div", tag("b", who) + tag("ul", items, class_="sb-scroll-list")))
+        parts.append("".join(owners) or tag("p", "Nobody owns a scroll yet: summon a card, then claim a scroll of its element.",
+                                             class_="sb-hint"))
+        return tag("section", "".join(parts), class_="sb-scrolls", aria_label="Spirit Scrolls")
 
     def stack_detail(self, ctx, space):
         stack = ctx.view["board"].get(space) or []
@@ -289,11 +383,11 @@ class StemAndBranchRenderer:
                 if a.startswith("pay:token:"):
                     element = a[10:]
                     store = view["pool"] if is_coop(view) else view["tokens"][seat]
-                    items.append(button("Pay a {} token ({} left)".format(element, store[element] - pending["paid_tokens"]), "play", a,
+                    items.append(button("Pay {} token ({} left)".format(with_article(element), store[element] - pending["paid_tokens"]), "play", a,
                                         class_="legal sb-token sb-el-" + element))
             suggestion = suggest_payment(view, seat)
             if suggestion:
-                words = [("a {} token".format(a[10:]) if a.startswith("pay:token:") else card_name(int(a[4:]))) for a in suggestion]
+                words = [(with_article(a[10:]) + " token" if a.startswith("pay:token:") else card_name(int(a[4:]))) for a in suggestion]
                 items.append(button("Pay with: " + esc(", ".join(words)), "sb-pay-suggested", None, class_="primary",
                                     aria_label="Pay with the suggested items: " + ", ".join(words)))
             items.append(tag("span", "Or click matching cards in your hand.", class_="sb-hint"))
@@ -301,18 +395,112 @@ class StemAndBranchRenderer:
             element = ELEMENT[pending["card"]]
             for a in legal:
                 victim = int(a[6:])
-                items.append(button("Take a {} token from {} ({} years)".format(element, ctx.name(victim), view["years"][victim]),
+                items.append(button("Take {} token from {} ({} years)".format(with_article(element), ctx.name(victim), view["years"][victim]),
                                     "play", a, class_="legal primary"))
         elif phase == "discard":
             items.append(tag("span", "Click a card in your hand to discard it.", class_="sb-hint"))
+        elif phase == "claim":
+            items += self.claim_controls(ctx, legal)
+        elif phase in ("activate", "source", "metal", "water"):
+            items += self.activation_controls(ctx, legal)
         elif phase == "main":
             # The deck is one click away in the action bar too: on a phone the row and the hand
             # lie below the calendar, and the first move must be on the first screen.
             if "draw:deck" in legal:
                 items.append(button("Draw from the deck", "play", "draw:deck", class_="legal",
                                     aria_label="Draw from the deck ({} left)".format(view["deck_size"])))
+            for a in legal:
+                if a.startswith("scroll:"):
+                    sid = a[7:]
+                    items.append(button("Activate " + scroll_name(sid), "play", a, class_="legal sb-el-" + scroll_parts(sid)[0],
+                                        title=scroll_effect(sid),
+                                        aria_label="Activate {}: {}".format(scroll_name(sid), scroll_effect(sid))))
             items.append(tag("span", "Or draw a row card, or summon: click a card in your hand.", class_="sb-hint"))
-        return tag("div", "".join(items), class_="sb-controls", aria_label="Your choices")
+        if phase in ("main", "claim"):
+            items += self.refresh_controls(ctx, legal)
+        # A claim or a steal follows a payment, often a click on a hand card far down the page:
+        # these prompts stay in sight while the page is scrolled (SB-22, SB-11 step 3).
+        follow = " sb-follow" if phase in ("claim", "steal") else ""
+        return tag("div", "".join(items), class_="sb-controls" + follow, aria_label="Your choices")
+
+    def refresh_controls(self, ctx, legal):
+        """SB-25: a free Refresh per inactive scroll and token it can be paid with."""
+        out = []
+        for a in legal:
+            if a.startswith("refresh:"):
+                sid, pay = a[8:].split("/")
+                out.append(button("Refresh {} with {} token".format(scroll_name(sid), with_article(pay)), "play", a,
+                                  class_="legal sb-refresh sb-el-" + pay))
+        waiting = waiting_words(ctx.view, ctx.viewer)
+        if waiting:
+            out.append(tag("span", "Gained in your second action, so not for a refresh before your next turn: {}.".format(waiting),
+                           class_="sb-hint sb-wait-note"))
+        return out
+
+    def claim_controls(self, ctx, legal):
+        """SB-22: each claim with its price, the exchange discount and what goes to the box."""
+        view = ctx.view
+        card = view["pending"]["card"]
+        years = view["years"][ctx.viewer]
+        out = [tag("span", "Claim a scroll? You summoned {}: {} scrolls up to L{}; you have {} year{}.".format(
+            card_name(card), ELEMENT[card], RANK[card], years, "" if years == 1 else "s"), class_="sb-doing")]
+        for taken, back, price in claim_options(view, ctx.viewer):
+            act = "claim:" + taken + ("/" + back if back else "")
+            if act not in legal:
+                continue
+            level = scroll_parts(taken)[1]
+            words = "Claim {} for {} year{}".format(scroll_name(taken), price, "" if price == 1 else "s")
+            if back:
+                words += " returning your {} (−{} year{})".format(scroll_name(back), level - price, "" if level - price == 1 else "s")
+            boxed = passed_over(view, taken)
+            if boxed:
+                words += "; to the box: " + ", ".join("L{}".format(scroll_parts(b)[1]) for b in boxed)
+            out.append(button(esc(words), "play", act, class_="legal sb-el-" + ELEMENT[card], title=scroll_effect(taken)))
+        out.append(button("Decline: no scroll", "play", "claim:none"))
+        return out
+
+    def activation_controls(self, ctx, legal):
+        """SB-24: the decisions of the scroll being resolved, one at a time."""
+        view = ctx.view
+        act = view["activation"]
+        sid = act["scroll"]
+        out = [tag("span", "Activating " + scroll_chip(sid), class_="sb-doing")]
+        level = scroll_parts(sid)[1]
+        for a in legal:
+            verb, _, arg = a.partition(":")
+            if verb == "wood":
+                out.append(card_chip(int(arg), "play", a, "summon it from the discard pile at no cost"))
+                continue
+            if verb == "fire":
+                home = stack_of(view, arg)
+                stack = view["board"][home]
+                label = "Remove the {} on {} ({} card{}, {} year{})".format(arg, home, len(stack), "" if len(stack) == 1 else "s",
+                                                                         len(stack), "" if len(stack) == 1 else "s")
+            elif verb == "earth":
+                cards = sorted(c for c in view["discard"] if ANIMAL[c] == arg and RANK[c] <= level)
+                label = "Take {} ({} year{})".format(cards_text(cards), len(cards), "" if len(cards) == 1 else "s")
+            elif verb == "metal":
+                home = stack_of(view, arg)
+                label = "The {} on {} (level {}: {} year{})".format(arg, home, RANK[view["board"][home][-1]],
+                                                                    RANK[view["board"][home][-1]],
+                                                                    "" if RANK[view["board"][home][-1]] == 1 else "s")
+            elif verb == "source":
+                label = ("Give it from the supply" if arg == "supply" else
+                         "Give it from {}".format(ctx.name(int(arg[4:]))) if arg.startswith("seat") else
+                         "Give it from the board ({})".format(arg))
+            elif verb == "moveto":
+                token = view["board_tokens"].get(arg)
+                label = "Move the {} to {}{}".format(act["animal"], arg, " (take the {} token)".format(token) if token else "")
+            elif verb == "swap":
+                label = "Swap the top card with {}".format(card_name(int(arg)))
+            elif a == "water:done":
+                label = "Stop taking tokens"
+            elif arg.startswith("supply:"):
+                label = "Take {} token from the supply".format(with_article(arg[7:]))
+            else:
+                label = "Take the {} token on {}".format(view["board_tokens"][arg], arg)
+            out.append(button(esc(label), "play", a, class_="legal" if a != "water:done" else "primary"))
+        return out
 
     # --- gestures -------------------------------------------------------------------------------
     def rules_pictures(self):
