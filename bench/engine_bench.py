@@ -10,8 +10,9 @@ from tabletop import bots
 from tabletop.simulate import play_game
 
 # case -> player count for the speed figures; a case is a game id, or "id/variant" with its options
-CASES = {"phopho": 4, "hoipho": 4, "thenumber": 4, "mojo": 4, "flowers": 2, "coffeerush": 4, "stemandbranch": 4, "stemandbranch/coop": 2}
-CASE_OPTIONS = {"stemandbranch/coop": {"mode": "coop"}}
+CASES = {"phopho": 4, "hoipho": 4, "thenumber": 4, "mojo": 4, "flowers": 2, "coffeerush": 4, "stemandbranch": 4, "stemandbranch/coop": 2,
+         "stemandbranch/scrolls": 3}
+CASE_OPTIONS = {"stemandbranch/coop": {"mode": "coop"}, "stemandbranch/scrolls": {"scrolls": "1"}}
 
 
 def case_game(case):

@@ -471,7 +471,8 @@ def write_results(results, path):
     if "winrates" in results:
         out += ["## Bot levels against each other (CPython)", ""]
         for game_id, rows in results["winrates"].items():
-            out += ["### {}".format(GAMES[game_id].info.title), "",
+            variant = " ({})".format(game_id.split("/")[1]) if "/" in game_id else ""
+            out += ["### {}{}".format(GAMES[game_id.split("/")[0]].info.title, variant), "",
                     "| seats | games | win rate by seat | mean score by seat | mean length (actions) | mean length (turns) |",
                     "|---|---|---|---|---|---|"]
             for r in rows:
@@ -524,6 +525,10 @@ SOLO_LEVELS = {"flowers": ["easy", "normal", "hard"]}  # games played alone: mea
 WINRATE_PAIRINGS["stemandbranch"] = [  # competitive: 2 and 4 players (three of the lower level at 4)
     ["hard", "normal"], ["normal", "easy"], ["hard", "easy"],
     ["hard", "normal", "normal", "normal"], ["normal", "easy", "easy", "easy"], ["hard", "normal", "easy", "easy"]]
+# Win rates of a variant: "id/variant" -> (options, pairings); chosen with the game's id (--game,
+# --winrate-games). Issue 13: the Spirit Scrolls expansion, the three levels at 3 players.
+VARIANT_PAIRINGS = {"stemandbranch/scrolls": ({"scrolls": "1"}, [["hard", "normal", "easy"], ["hard", "normal", "normal"],
+                                                                 ["normal", "easy", "easy"]])}
 # co-op tables: (options, teams); a team's score is shared by its seats
 COOP_TABLES = {"stemandbranch": ({"mode": "coop"}, [["easy"], ["normal"], ["hard"], ["normal", "normal"], ["hard", "hard"]])}
 
@@ -537,7 +542,8 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=200, help="games per bot pairing")
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds of random games per runtime")
     parser.add_argument("--decisions", type=int, default=20, help="bot decisions timed per level")
-    parser.add_argument("--winrate-games", default=",".join(WINRATE_PAIRINGS), help="games of the winrates section")
+    parser.add_argument("--winrate-games", default=",".join(WINRATE_PAIRINGS),
+                        help="games of the winrates section (a game id, or id/variant for one variant only)")
     parser.add_argument("--clicks", type=int, default=40, help="timed clicks per game (every game's typical click)")
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
     args = parser.parse_args(argv)
@@ -598,6 +604,12 @@ def main(argv=None):
                 continue
             print("win rates {}...".format(game_id), flush=True)
             results["winrates"][game_id] = winrates(game_id, pairings, args.games)
+        for case, (options, pairings) in VARIANT_PAIRINGS.items():
+            game_id = case.split("/")[0]
+            if not {game_id, case} & set(args.winrate_games.split(",")) or game_id not in chosen:
+                continue
+            print("win rates {}...".format(case), flush=True)
+            results["winrates"][case] = winrates(game_id, pairings, args.games, options=options)
     if "solo" in only:
         results["solo"] = {}
         for game_id, levels in SOLO_LEVELS.items():

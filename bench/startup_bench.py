@@ -17,6 +17,7 @@ import time
 
 import dist
 import headless
+import shell
 
 ROOT = headless.ROOT
 # The start-up as it was before issue 17's work (the last merged main).
@@ -45,10 +46,15 @@ def busy_machine(spinners=2):
 
 
 def build_before(dest):
-    """The site with the start-up files of BEFORE_COMMIT (everything else as now)."""
+    """The site with the start-up files of BEFORE_COMMIT (everything else as now). Their
+    generated lists (tools/shell.py: the modules to load and snapshot) are made again from
+    today's py/, else the old worker would miss modules added since and never store a snapshot."""
     dist.build(dest)
+    index_html = open(os.path.join(ROOT, "index.html"), encoding="utf-8").read()
     for path in STARTUP_FILES:
         old = subprocess.run(["git", "-C", ROOT, "show", "{}:{}".format(BEFORE_COMMIT, path)], capture_output=True, check=True).stdout
+        if path == "www/interpreter.mjs":
+            old = shell.interpreter_text(old.decode("utf-8"), index_html).encode("utf-8")
         with open(os.path.join(dest, path), "wb") as f:
             f.write(old)
     return dest
