@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "a68861236e5fbbda";
+const VERSION = "db89a90cc8279cd5";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -15,6 +15,7 @@ const APP_FILES = [
   "./www/boot.js",
   "./www/memory-idb.js",
   "./www/interpreter.mjs",
+  "./www/snapshot-format.mjs",
   "./www/snapshot-worker.mjs",
   "./www/ready.mjs",
   "./www/icon.svg",

@@ -48,7 +48,7 @@ def config_text():
 # What every start loads, named up front so that nothing waits for the file that names it:
 # boot.js's imports, the runtime's files, and the chunks @pyscript/core imports on every start
 # (by their name before the build hash; seen in the page's resource timing).
-START_MODULES = ("www/interpreter.mjs", "www/memory-idb.js", "www/ready.mjs", "www/vendor/pyodide/pyodide.mjs",
+START_MODULES = ("www/interpreter.mjs", "www/snapshot-format.mjs", "www/memory-idb.js", "www/ready.mjs", "www/vendor/pyodide/pyodide.mjs",
                  "www/vendor/pyodide/pyodide.asm.mjs", "www/vendor/pyscript/core.js")
 RUNTIME_FILES = ("www/vendor/pyodide/pyodide.asm.wasm", "www/vendor/pyodide/python_stdlib.zip", "www/vendor/pyodide/pyodide-lock.json")
 PYSCRIPT_START_CHUNKS = ("core", "toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
@@ -82,12 +82,27 @@ def _replace_block(text, start, end, body, indent=""):
 
 def index_text(current):
     text = _replace_block(current, START, END, lobby.static_shell())
-    return _replace_block(text, PRELOAD_START, PRELOAD_END, preload_links(), indent="  ")
+    text = _replace_block(text, PRELOAD_START, PRELOAD_END, preload_links(), indent="  ")
+    return _replace_block(text, KEY_START, KEY_END, snapshot_key_line(version(text)), indent="    ")
+
+
+# index.html reads the start-up snapshot before any module has loaded: it needs the key that
+# www/interpreter.mjs would read, made of that module's own constants and the app version.
+KEY_START, KEY_END = "// snapshot-key:start (tools/shell.py)", "// snapshot-key:end"
+
+
+def snapshot_key_line(app_version):
+    source = open(os.path.join(ROOT, "www", "interpreter.mjs"), encoding="utf-8").read()
+    snapshot_format = re.search(r"const SNAPSHOT_FORMAT = (\d+);", source).group(1)
+    cache_name = re.search(r'const CACHE_NAME = "([^"]+)";', source).group(1)
+    lock = json.load(open(os.path.join(ROOT, "package-lock.json")))["packages"]
+    key = "www/__snapshot__/format-{}/pyodide-{}/app-{}".format(snapshot_format, lock["node_modules/pyodide"]["version"], app_version)
+    return "    var SNAPSHOT_CACHE = {}, SNAPSHOT_KEY = {};".format(json.dumps(cache_name), json.dumps(key))
 
 
 VERSION_START, VERSION_END = "// version:start (tools/shell.py)", "// version:end"
 STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.css", "www/boot.js", "www/memory-idb.js",
-                "www/interpreter.mjs", "www/snapshot-worker.mjs", "www/ready.mjs", "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
+                "www/interpreter.mjs", "www/snapshot-format.mjs", "www/snapshot-worker.mjs", "www/ready.mjs", "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
 # Files with a block this tool writes: the version hashes them with that block left out.
 GENERATED = {"sw.js": (VERSION_START, VERSION_END), "www/interpreter.mjs": (VERSION_START, VERSION_END)}
 
@@ -107,8 +122,8 @@ def version(index_html):
     service-worker cache and a new start-up snapshot key."""
     digest = hashlib.sha256()
     for path in [url[2:] for url in app_files()[1:]] + ["sw.js"]:
-        if path == "index.html":
-            data = index_html.encode("utf-8")
+        if path == "index.html":  # its snapshot key holds this version: left out
+            data = _without_block(index_html, KEY_START, KEY_END).encode("utf-8")
         elif path in GENERATED:
             data = _without_block(open(os.path.join(ROOT, path), encoding="utf-8").read(), *GENERATED[path]).encode("utf-8")
         else:

@@ -5,7 +5,7 @@
 // start at all, the page's own inline watchdog (index.html, startupFailed) says so.
 // Kept small: everything else is Python.
 import { startEarly, withTimeLimit } from "./interpreter.mjs";
-import { indexedDBWorks, installMemoryIndexedDB } from "./memory-idb.js";
+import { installMemoryIndexedDB } from "./memory-idb.js";
 import { whenReady } from "./ready.mjs";
 
 const STORAGE_PROBE_LIMIT_MS = 1500; // some frames (an about:blank parent) never answer the probe
@@ -16,7 +16,9 @@ const root = document.documentElement;
 startEarly().catch(() => {}); // a failure is reported by startupFailed and again when PyScript asks
 
 performance.mark("boot");
-const storage = await withTimeLimit(indexedDBWorks(), STORAGE_PROBE_LIMIT_MS, "no answer").catch(() => false);
+// The probe began in index.html's head; it says whether this page may use IndexedDB.
+const probe = globalThis.__earlyStart?.storage ?? Promise.resolve(false);
+const storage = await withTimeLimit(probe, STORAGE_PROBE_LIMIT_MS, "no answer").catch(() => false);
 performance.mark("storage-probed");
 if (!storage) {
   installMemoryIndexedDB();

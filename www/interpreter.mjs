@@ -7,10 +7,16 @@
 // - The snapshot lives in Cache Storage under a key made of everything the restore depends on:
 //   this module's snapshot format, the Pyodide version and the app version (a hash of every app
 //   file, written below by tools/shell.py). A snapshot of another version is never looked at,
-//   and is deleted.
-// - It is checked before use: its size (x-size) and its SHA-256 (x-sha256). The hash runs
-//   while Pyodide downloads and compiles its WebAssembly (the bytes are handed to loadPyodide as
-//   a promise it awaits only before instantiating), so the check adds no time of its own.
+//   and is deleted. It is stored without its zero pages (snapshot-format.mjs).
+// - Nothing waits in line: index.html's head starts reading the snapshot before any module has
+//   loaded; Pyodide fetches, compiles and instantiates its WebAssembly meanwhile (it is handed
+//   memory of the snapshot's size at once, and the module factory below holds the restore back
+//   until the bytes are read, checked and written into that memory).
+// - The check: the stored size (x-size) and the SHA-256 of the stored bytes (x-sha256), one
+//   pass over the 18 MB that were read, run while the WebAssembly instantiates. A cheaper check
+//   would not be sound: a size or a sample of bytes misses a flipped bit, and a restored heap
+//   that is wrong anywhere can run Python into an endless loop on the page's only thread, past
+//   any time limit. Only a checked snapshot is restored.
 //   A missing, short, corrupt or unloadable snapshot is discarded and the page starts the
 //   normal way; so does a read that takes longer than READ_LIMIT_MS. Where storage is denied
 //   (or the page is not a secure context: no Cache Storage, no crypto.subtle), it simply
@@ -21,16 +27,17 @@
 //   says why a snapshot was not used. ?snapshot=off starts the normal way (for comparisons).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 import { whenReady } from "./ready.mjs";
+import { decodeInto } from "./snapshot-format.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "a68861236e5fbbda";
+const APP_VERSION = "db89a90cc8279cd5";
 const APP_MODULES = [["./py/games/__init__.py", "./games/__init__.py"], ["./py/games/coffeerush/__init__.py", "./games/coffeerush/__init__.py"], ["./py/games/coffeerush/bots.py", "./games/coffeerush/bots.py"], ["./py/games/coffeerush/data.py", "./games/coffeerush/data.py"], ["./py/games/coffeerush/rules.py", "./games/coffeerush/rules.py"], ["./py/games/flowers/__init__.py", "./games/flowers/__init__.py"], ["./py/games/flowers/bots.py", "./games/flowers/bots.py"], ["./py/games/flowers/data.py", "./games/flowers/data.py"], ["./py/games/flowers/rules.py", "./games/flowers/rules.py"], ["./py/games/hoipho/__init__.py", "./games/hoipho/__init__.py"], ["./py/games/hoipho/bots.py", "./games/hoipho/bots.py"], ["./py/games/hoipho/data.py", "./games/hoipho/data.py"], ["./py/games/hoipho/rules.py", "./games/hoipho/rules.py"], ["./py/games/mojo/__init__.py", "./games/mojo/__init__.py"], ["./py/games/mojo/bots.py", "./games/mojo/bots.py"], ["./py/games/mojo/data.py", "./games/mojo/data.py"], ["./py/games/mojo/rules.py", "./games/mojo/rules.py"], ["./py/games/phopho/__init__.py", "./games/phopho/__init__.py"], ["./py/games/phopho/bots.py", "./games/phopho/bots.py"], ["./py/games/phopho/data.py", "./games/phopho/data.py"], ["./py/games/phopho/rules.py", "./games/phopho/rules.py"], ["./py/games/stemandbranch/__init__.py", "./games/stemandbranch/__init__.py"], ["./py/games/stemandbranch/bots.py", "./games/stemandbranch/bots.py"], ["./py/games/stemandbranch/data.py", "./games/stemandbranch/data.py"], ["./py/games/stemandbranch/rules.py", "./games/stemandbranch/rules.py"], ["./py/games/thenumber/__init__.py", "./games/thenumber/__init__.py"], ["./py/games/thenumber/bots.py", "./games/thenumber/bots.py"], ["./py/games/thenumber/data.py", "./games/thenumber/data.py"], ["./py/games/thenumber/rules.py", "./games/thenumber/rules.py"], ["./py/tabletop/__init__.py", "./tabletop/__init__.py"], ["./py/tabletop/bots.py", "./tabletop/bots.py"], ["./py/tabletop/deal.py", "./tabletop/deal.py"], ["./py/tabletop/game.py", "./tabletop/game.py"], ["./py/tabletop/match.py", "./tabletop/match.py"], ["./py/tabletop/rng.py", "./tabletop/rng.py"], ["./py/tabletop/saves.py", "./tabletop/saves.py"], ["./py/tabletop/search.py", "./tabletop/search.py"], ["./py/tabletop/share.py", "./tabletop/share.py"], ["./py/tabletop/simulate.py", "./tabletop/simulate.py"], ["./py/webui/app.py", "./webui/app.py"], ["./py/webui/browser.py", "./webui/browser.py"], ["./py/webui/html.py", "./webui/html.py"], ["./py/webui/lobby.py", "./webui/lobby.py"], ["./py/webui/replay.py", "./webui/replay.py"], ["./py/webui/rules.py", "./webui/rules.py"], ["./py/webui/table.py", "./webui/table.py"], ["./py/webui/renderers/__init__.py", "./webui/renderers/__init__.py"], ["./py/webui/renderers/coffeerush.py", "./webui/renderers/coffeerush.py"], ["./py/webui/renderers/flowers.py", "./webui/renderers/flowers.py"], ["./py/webui/renderers/hoipho.py", "./webui/renderers/hoipho.py"], ["./py/webui/renderers/mojo.py", "./webui/renderers/mojo.py"], ["./py/webui/renderers/phopho.py", "./webui/renderers/phopho.py"], ["./py/webui/renderers/stemandbranch.py", "./webui/renderers/stemandbranch.py"], ["./py/webui/renderers/thenumber.py", "./webui/renderers/thenumber.py"]];
 const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.html", "webui.lobby", "webui.replay", "webui.rules", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle"];
 // version:end
 
 export { version };
 
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3; // snapshot-format.mjs
 const CACHE_NAME = "banchoi-snapshots";
 const KEY = new URL(`./__snapshot__/format-${SNAPSHOT_FORMAT}/pyodide-${version}/app-${APP_VERSION}`, import.meta.url).href;
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
@@ -63,23 +70,42 @@ async function openCache() {
 
 class Discard extends Error {} // a snapshot not to use; its message is the note
 
-// The stored snapshot's bytes (not yet checked) and the check, a promise that rejects with a
-// Discard when the bytes are not the snapshot that was stored.
-async function readSnapshot(cache) {
-  const [response, keys] = await Promise.all([cache.match(KEY), cache.keys()]);
-  const stale = keys.filter((request) => request.url !== KEY);
-  stale.forEach((request) => cache.delete(request).catch(() => {})); // nothing waits for it
-  if (!response) throw new Discard(stale.length ? "another version's snapshot was removed" : "no snapshot yet");
+// The stored snapshot, once its headers are in: the memory to hand Pyodide (its size, zero for
+// now) and `filled`, which resolves once the body is read, checked and written into that
+// memory, or rejects with a Discard. The read is the one index.html's head started, when it
+// read this key.
+async function openSnapshot(cache) {
+  const early = globalThis.__earlyStart?.snapshot;
+  const fromHead = early?.key === KEY;
+  const response = await (fromHead ? early.response : cache.match(KEY));
+  if (!response) {
+    const stale = (await cache.keys()).filter((request) => request.url !== KEY);
+    stale.forEach((request) => cache.delete(request).catch(() => {})); // nothing waits for it
+    throw new Discard(stale.length ? "another version's snapshot was removed" : "no snapshot yet");
+  }
+  whenReady(() => removeOtherVersions(cache));
   const size = Number(response.headers.get("x-size"));
+  const memory = new Uint8Array(Number(response.headers.get("x-memory-size")) || 0);
   const expected = response.headers.get("x-sha256");
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  performance.mark("snapshot-read");
-  if (!bytes.length || bytes.length !== size) throw new Discard("a damaged snapshot was discarded"); // truncated
-  const check = sha256(bytes).then((sum) => {
+  if (!size || !memory.length || !expected) throw new Discard("a damaged snapshot was discarded");
+  const body = fromHead ? early.body : response.arrayBuffer();
+  const filled = withTimeLimit(body, READ_LIMIT_MS, "the snapshot read did not finish in time").then(async (buffer) => {
+    const stored = new Uint8Array(buffer);
+    performance.mark("snapshot-read");
+    if (stored.length !== size) throw new Discard("a damaged snapshot was discarded"); // truncated
+    if ((await sha256(stored)) !== expected) throw new Discard("a damaged snapshot was discarded");
     performance.mark("snapshot-checked");
-    if (sum !== expected) throw new Discard("a damaged snapshot was discarded");
+    if (!decodeInto(stored, memory)) throw new Discard("a damaged snapshot was discarded");
+  }, (error) => {
+    throw new Discard(error.message === "the snapshot read did not finish in time" ? error.message : "a snapshot that did not load was discarded");
   });
-  return [bytes, check];
+  filled.catch(() => {}); // awaited by the module factory; a failure meanwhile is not "unhandled"
+  return { memory, filled };
+}
+
+function removeOtherVersions(cache) {
+  cache.keys().then((keys) => keys.filter((request) => request.url !== KEY).forEach((request) => cache.delete(request)))
+    .catch(() => {});
 }
 
 // Stream targets PyScript gives loadPyodide; until it does (the interpreter may be up first),
@@ -152,24 +178,29 @@ async function startNormally(note, cache) {
   return interpreter;
 }
 
+// Pyodide's module factory, wrapped: the WebAssembly compiles and instantiates while the
+// snapshot is still being read and checked; the restore, which comes right after, waits for it.
+function factoryAfter(filled) {
+  const factory = import(indexURL + "pyodide.asm.mjs").then((module) => module.default);
+  return async (settings) => (await Promise.all([factory.then((make) => make(settings)), filled]))[0];
+}
+
 async function start() {
   performance.mark("interpreter-module");
   const [cache, unavailable] = await openCache();
   if (!cache) return startNormally(unavailable, null);
-  let bytes, check;
+  let snapshot;
   try {
-    [bytes, check] = await withTimeLimit(readSnapshot(cache), READ_LIMIT_MS, "the snapshot read did not finish in time");
+    snapshot = await withTimeLimit(openSnapshot(cache), READ_LIMIT_MS, "the snapshot read did not finish in time");
   } catch (error) {
     // Not awaited: a cache that stalled a read may stall this too.
     if (!(error instanceof Discard)) cache.delete(KEY).catch(() => {});
     return startNormally(error.message, cache);
   }
-  const checked = check.then(() => bytes);
-  checked.catch(() => {}); // loadPyodide awaits it later: a failure meanwhile is not "unhandled"
   try {
-    // loadPyodide awaits _loadSnapshot only before it instantiates the WebAssembly it is
-    // fetching and compiling: the hash runs meanwhile.
-    const interpreter = await loadRuntime({ ...streamOptions, indexURL, _loadSnapshot: checked });
+    const interpreter = await loadRuntime({
+      ...streamOptions, indexURL, _loadSnapshot: snapshot.memory, createPyodideModule: factoryAfter(snapshot.filled),
+    });
     performance.mark("snapshot-restored");
     if (interpreter.runPython(`__import__("sys").modules.get("${APP_IMPORTS[0]}") is not None`)) {
       root.dataset.start = "snapshot";

@@ -85,20 +85,6 @@ export const memoryIndexedDB = {
   },
 };
 
-// Resolves true when the browser lets this page use IndexedDB.
-export function indexedDBWorks() {
-  return new Promise((resolve) => {
-    try {
-      const request = indexedDB.open("banchoi-storage-probe");
-      request.onsuccess = () => { request.result.close(); resolve(true); };
-      request.onerror = () => resolve(false);
-      request.onblocked = () => resolve(true);
-    } catch (error) {
-      resolve(false);
-    }
-  });
-}
-
 export function installMemoryIndexedDB() {
   Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB, configurable: true, writable: true });
 }

@@ -1,9 +1,11 @@
 // Makes the start-up snapshot for interpreter.mjs, off the page's thread: a fresh Pyodide
 // imports the app's modules (written where PyScript writes them), then its memory is stored in
-// Cache Storage with its size and SHA-256. Nothing here touches the page. It imports one module
+// Cache Storage without its zero pages (snapshot-format.mjs), with the stored size, the
+// memory's size and the SHA-256 of the stored bytes. Nothing here touches the page. It imports one module
 // at a time and, between two, waits while the page says the player is busy (a 2-core phone has
 // no core to spare for both).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { encode } from "./snapshot-format.mjs";
 
 async function sha256(bytes) {
   const digest = await crypto.subtle.digest("SHA-256", bytes);
@@ -46,12 +48,16 @@ onmessage = async ({ data }) => {
       py.runPython(`import ${name}`);
       await between();
     }
-    const bytes = py.makeMemorySnapshot();
+    const memory = py.makeMemorySnapshot();
+    const bytes = encode(memory);
     const cache = await caches.open(data.cacheName);
     await cache.put(data.key, new Response(bytes, {
-      headers: { "content-type": "application/octet-stream", "x-size": String(bytes.length), "x-sha256": await sha256(bytes) },
+      headers: {
+        "content-type": "application/octet-stream", "x-size": String(bytes.length),
+        "x-memory-size": String(memory.length), "x-sha256": await sha256(bytes),
+      },
     }));
-    postMessage({ ok: true, size: bytes.length });
+    postMessage({ ok: true, size: bytes.length, memory: memory.length });
   } catch (error) {
     postMessage({ ok: false, error: String(error) });
   }
