@@ -3,70 +3,12 @@ page; these pin down the shell's decisions quickly: deep links, cover, saves, im
 
 import html
 import json
+import os
 
 from tabletop import saves
 from webui.app import App
 
-from test_saves import DictStorage
-
-
-class FakePlatform:
-    def __init__(self):
-        self.html = ""
-        self.flags = set()
-        self.queue = []
-        self.forms = {}
-        self.url = None
-        self.downloads = []
-
-    def render(self, markup):
-        self.html = markup
-
-    @property
-    def text(self):
-        """The page as a user reads it: markup with its entities decoded."""
-        return html.unescape(self.html)
-
-    def set_flag(self, name, on):
-        (self.flags.add if on else self.flags.discard)(name)
-
-    def schedule(self, seconds, fn):
-        self.queue.append(fn)
-
-    def run(self):
-        while self.queue:
-            self.queue.pop(0)()
-
-    def form(self, form_id):
-        return dict(self.forms.get(form_id, {}))
-
-    def download(self, filename, text):
-        self.downloads.append((filename, text))
-
-    def now(self):
-        return "2026-11-29T12:00:00.000Z"
-
-    def new_seed(self):
-        return 1234
-
-    def focus(self, selector):
-        pass
-
-    def set_url(self, params):
-        self.url = dict(params)
-
-    def page_url(self):
-        return "https://example.test/games/"
-
-    def copy(self, text):
-        self.clipboard = text
-        return True
-
-
-def open_app(params=None, storage=None):
-    platform = FakePlatform()
-    storage = storage if storage is not None else DictStorage()
-    return App(platform, storage, params or {}), platform, storage
+from fakes import DictStorage, FakePlatform, open_app  # noqa: F401 (other tests import them from here)
 
 
 def test_lobby_lists_the_games_and_an_unknown_game_link_explains():
@@ -463,3 +405,29 @@ def test_score_sheet_headline_names_the_winners_of_a_competitive_game():
     names = [app.match.names[s] for s in result["winners"]]
     assert headline.endswith(" wins." if len(names) == 1 else " win together.") and all(n in headline for n in names)
     assert sheet.count('class="winner"') == len(names)  # the winners are starred
+
+
+def test_the_lobby_imports_no_rules_until_a_game_is_opened():
+    # Issue 17: a first visit is ready once the lobby is drawn; seven games' rules, bots and
+    # renderers would be imported (and compiled) for nothing. Run in a fresh interpreter: this
+    # one has imported every game already.
+    import subprocess
+    import sys
+    script = "\n".join([
+        "import sys",
+        "sys.path[:0] = ['py', 'tests']",
+        "from fakes import open_app",
+        "def loaded():",
+        "    return sorted(m for m in sys.modules if m.startswith('webui.renderers.') or m.startswith('games.') and m.endswith(('.rules', '.bots')))",
+        "app, platform, _ = open_app()",
+        "assert 'data-game=\"stemandbranch\"' in platform.html",
+        "app.handle('new', 'mojo')",  # the new-game dialog needs only the game's data
+        "assert 'id=\"new-game\"' in platform.html, platform.text",
+        "print(loaded())",
+        "app, platform, _ = open_app({'game': 'thenumber', 'seats': 'human,easy', 'speed': 'instant'})",
+        "print(loaded())",
+    ])
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[0] == "[]"
+    assert out[1] == "['games.thenumber.bots', 'games.thenumber.rules', 'webui.renderers.thenumber']"

@@ -10,32 +10,9 @@ from tabletop import saves
 from tabletop.match import Match, make_seats
 from toygame import GAME as TOY
 
+from fakes import DeniedStorage, DictStorage  # noqa: F401 (other tests import them from here)
+
 ALL = dict(GAMES, toy=TOY)
-
-
-class DictStorage:
-    def __init__(self, fail_writes=None):
-        self.data = {}
-        self.fail_writes = fail_writes
-
-    def keys(self):
-        return list(self.data)
-
-    def get(self, key):
-        return self.data.get(key)
-
-    def set(self, key, text):
-        if self.fail_writes:
-            raise RuntimeError(self.fail_writes)
-        self.data[key] = text
-
-    def remove(self, key):
-        self.data.pop(key, None)
-
-
-class DeniedStorage:
-    def keys(self):
-        raise RuntimeError("SecurityError: access denied")
 
 
 def played_match():

@@ -20,7 +20,7 @@ Platform interface:
 
 import random
 
-from games import GAMES
+from games import GAMES, INFOS
 from tabletop import IllegalAction
 from tabletop import bots as botlib
 from tabletop import saves, share
@@ -125,7 +125,7 @@ class App:
         self.render()
 
     def open_dialog(self, game_id):
-        info = GAMES[game_id].info
+        info = INFOS[game_id]
         players = max(info.min_players, min(info.max_players, 3))
         self.dialog = {
             "game": game_id,
@@ -574,7 +574,7 @@ class App:
     def _read_dialog(self):
         form = self.platform.form("new-game")
         dialog = self.dialog
-        info = GAMES[dialog["game"]].info
+        info = INFOS[dialog["game"]]
         try:
             dialog["players"] = max(info.min_players, min(info.max_players, int(form.get("players", dialog["players"]))))
         except ValueError:

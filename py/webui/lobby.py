@@ -1,6 +1,6 @@
 """The lobby: the games, the saved games (broken ones explained), import, the new-game dialog."""
 
-from games import GAMES
+from games import INFOS
 from tabletop.match import NAME_MAX, SEAT_KINDS, seat_label, seat_title
 
 from .html import attrs, button, esc, tag
@@ -13,8 +13,7 @@ def games_section(ready=True):
     """The list of games. The static page shows the same markup before Python starts
     (tools/shell.py copies it into index.html), with the buttons disabled."""
     cards = []
-    for game in GAMES.values():
-        info = game.info
+    for info in INFOS.values():
         cards.append(
             tag(
                 "li",
@@ -37,8 +36,8 @@ def saves_section(app):
     rows = []
     for entry in app.entries:
         game_id = entry.data.get("game")  # anything may be stored: a list, an object, nothing
-        game = GAMES.get(game_id) if isinstance(game_id, str) else None
-        title = game.info.title if game else (game_id[:40] if isinstance(game_id, str) and game_id else "Unknown game")
+        info = INFOS.get(game_id) if isinstance(game_id, str) else None
+        title = info.title if info else (game_id[:40] if isinstance(game_id, str) and game_id else "Unknown game")
         confirm = app.confirm_delete == entry.id
         delete = button("Really delete?" if confirm else "Delete", "delete", entry.id, class_="danger" if confirm else None)
         export = button("Export", "export", entry.id)
@@ -76,7 +75,7 @@ def saves_section(app):
 
 def dialog(app):
     d = app.dialog
-    info = GAMES[d["game"]].info
+    info = INFOS[d["game"]]
     players = tag(
         "select",
         "".join(tag("option", str(n), value=str(n), selected=n == d["players"]) for n in range(info.min_players, info.max_players + 1)),

@@ -1,8 +1,5 @@
 """Coffee Rush (rules: shared/rules/coffeerush.md)."""
 
-from . import bots
-from .rules import CoffeeRush
+from games import game_on_first_use
 
-GAME = CoffeeRush(bots=bots.POLICIES)
-
-__all__ = ["GAME"]
+__getattr__ = game_on_first_use(__name__, "CoffeeRush")  # GAME: the rules class with this game's bots

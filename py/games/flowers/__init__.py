@@ -1,8 +1,5 @@
 """Flowers (rules: shared/rules/flowers.md)."""
 
-from . import bots
-from .rules import Flowers
+from games import game_on_first_use
 
-GAME = Flowers(bots=bots.POLICIES)
-
-__all__ = ["GAME"]
+__getattr__ = game_on_first_use(__name__, "Flowers")  # GAME: the rules class with this game's bots

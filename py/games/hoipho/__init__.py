@@ -1,8 +1,5 @@
 """Hội Phố (rules: shared/rules/hoipho.md)."""
 
-from . import bots
-from .rules import HoiPho
+from games import game_on_first_use
 
-GAME = HoiPho(bots=bots.POLICIES)
-
-__all__ = ["GAME"]
+__getattr__ = game_on_first_use(__name__, "HoiPho")  # GAME: the rules class with this game's bots

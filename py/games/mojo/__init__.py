@@ -1,8 +1,5 @@
 """Mojo (rules: shared/rules/mojo.md)."""
 
-from . import bots
-from .rules import Mojo
+from games import game_on_first_use
 
-GAME = Mojo(bots=bots.POLICIES)
-
-__all__ = ["GAME"]
+__getattr__ = game_on_first_use(__name__, "Mojo")  # GAME: the rules class with this game's bots

@@ -1,8 +1,5 @@
 """Phở Phở (rules: shared/rules/phopho.md)."""
 
-from . import bots
-from .rules import PhoPho
+from games import game_on_first_use
 
-GAME = PhoPho(bots=bots.POLICIES)
-
-__all__ = ["GAME"]
+__getattr__ = game_on_first_use(__name__, "PhoPho")  # GAME: the rules class with this game's bots

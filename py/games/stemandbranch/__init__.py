@@ -1,8 +1,5 @@
 """Stem and Branch (rules: shared/rules/stemandbranch.md)."""
 
-from . import bots
-from .rules import StemAndBranch
+from games import game_on_first_use
 
-GAME = StemAndBranch(bots=bots.POLICIES)
-
-__all__ = ["GAME"]
+__getattr__ = game_on_first_use(__name__, "StemAndBranch")  # GAME: the rules class with this game's bots

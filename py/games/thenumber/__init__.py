@@ -1,8 +1,5 @@
 """The Number (rules: shared/rules/thenumber.md)."""
 
-from . import bots
-from .rules import TheNumber
+from games import game_on_first_use
 
-GAME = TheNumber(bots=bots.POLICIES)
-
-__all__ = ["GAME"]
+__getattr__ = game_on_first_use(__name__, "TheNumber")  # GAME: the rules class with this game's bots

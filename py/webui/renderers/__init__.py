@@ -13,8 +13,9 @@ The shell's own modules (app, lobby, table, replay, html, browser) sit one level
 game by name.
 """
 
-from . import coffeerush, flowers, hoipho, mojo, phopho, stemandbranch, thenumber
+import importlib
 
-RENDERERS = {"phopho": phopho.RENDERER, "hoipho": hoipho.RENDERER, "thenumber": thenumber.RENDERER,
-             "mojo": mojo.RENDERER, "flowers": flowers.RENDERER, "coffeerush": coffeerush.RENDERER,
-             "stemandbranch": stemandbranch.RENDERER}
+from games import IDS, Registry
+
+# By game id, each imported on first use (a lobby draws no board).
+RENDERERS = Registry(IDS, lambda game_id: importlib.import_module("{}.{}".format(__name__, game_id)).RENDERER)
