@@ -30,7 +30,7 @@ import { whenReady } from "./ready.mjs";
 import { decodeInto } from "./snapshot-format.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "bb243ca5b16334c9";
+const APP_VERSION = "92e445a9ac2bd99a";
 const APP_MODULES = [["./py/games/__init__.py", "./games/__init__.py"], ["./py/games/coffeerush/__init__.py", "./games/coffeerush/__init__.py"], ["./py/games/coffeerush/bots.py", "./games/coffeerush/bots.py"], ["./py/games/coffeerush/data.py", "./games/coffeerush/data.py"], ["./py/games/coffeerush/rules.py", "./games/coffeerush/rules.py"], ["./py/games/flowers/__init__.py", "./games/flowers/__init__.py"], ["./py/games/flowers/bots.py", "./games/flowers/bots.py"], ["./py/games/flowers/data.py", "./games/flowers/data.py"], ["./py/games/flowers/rules.py", "./games/flowers/rules.py"], ["./py/games/hoipho/__init__.py", "./games/hoipho/__init__.py"], ["./py/games/hoipho/bots.py", "./games/hoipho/bots.py"], ["./py/games/hoipho/data.py", "./games/hoipho/data.py"], ["./py/games/hoipho/rules.py", "./games/hoipho/rules.py"], ["./py/games/mojo/__init__.py", "./games/mojo/__init__.py"], ["./py/games/mojo/bots.py", "./games/mojo/bots.py"], ["./py/games/mojo/data.py", "./games/mojo/data.py"], ["./py/games/mojo/rules.py", "./games/mojo/rules.py"], ["./py/games/phopho/__init__.py", "./games/phopho/__init__.py"], ["./py/games/phopho/bots.py", "./games/phopho/bots.py"], ["./py/games/phopho/data.py", "./games/phopho/data.py"], ["./py/games/phopho/rules.py", "./games/phopho/rules.py"], ["./py/games/stemandbranch/__init__.py", "./games/stemandbranch/__init__.py"], ["./py/games/stemandbranch/bots.py", "./games/stemandbranch/bots.py"], ["./py/games/stemandbranch/data.py", "./games/stemandbranch/data.py"], ["./py/games/stemandbranch/rules.py", "./games/stemandbranch/rules.py"], ["./py/games/thenumber/__init__.py", "./games/thenumber/__init__.py"], ["./py/games/thenumber/bots.py", "./games/thenumber/bots.py"], ["./py/games/thenumber/data.py", "./games/thenumber/data.py"], ["./py/games/thenumber/rules.py", "./games/thenumber/rules.py"], ["./py/tabletop/__init__.py", "./tabletop/__init__.py"], ["./py/tabletop/bots.py", "./tabletop/bots.py"], ["./py/tabletop/deal.py", "./tabletop/deal.py"], ["./py/tabletop/game.py", "./tabletop/game.py"], ["./py/tabletop/match.py", "./tabletop/match.py"], ["./py/tabletop/rng.py", "./tabletop/rng.py"], ["./py/tabletop/saves.py", "./tabletop/saves.py"], ["./py/tabletop/search.py", "./tabletop/search.py"], ["./py/tabletop/share.py", "./tabletop/share.py"], ["./py/tabletop/simulate.py", "./tabletop/simulate.py"], ["./py/webui/app.py", "./webui/app.py"], ["./py/webui/browser.py", "./webui/browser.py"], ["./py/webui/html.py", "./webui/html.py"], ["./py/webui/lobby.py", "./webui/lobby.py"], ["./py/webui/replay.py", "./webui/replay.py"], ["./py/webui/rules.py", "./webui/rules.py"], ["./py/webui/table.py", "./webui/table.py"], ["./py/webui/renderers/__init__.py", "./webui/renderers/__init__.py"], ["./py/webui/renderers/coffeerush.py", "./webui/renderers/coffeerush.py"], ["./py/webui/renderers/flowers.py", "./webui/renderers/flowers.py"], ["./py/webui/renderers/hoipho.py", "./webui/renderers/hoipho.py"], ["./py/webui/renderers/mojo.py", "./webui/renderers/mojo.py"], ["./py/webui/renderers/phopho.py", "./webui/renderers/phopho.py"], ["./py/webui/renderers/stemandbranch.py", "./webui/renderers/stemandbranch.py"], ["./py/webui/renderers/thenumber.py", "./webui/renderers/thenumber.py"]];
 const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.html", "webui.lobby", "webui.replay", "webui.rules", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle"];
 // version:end
@@ -74,7 +74,7 @@ class Discard extends Error {} // a snapshot not to use; its message is the note
 // now) and `filled`, which resolves once the body is read, checked and written into that
 // memory, or rejects with a Discard. The read is the one index.html's head started, when it
 // read this key.
-async function openSnapshot(cache) {
+async function openSnapshot(cache, deadline) {
   const early = globalThis.__earlyStart?.snapshot;
   const fromHead = early?.key === KEY;
   const response = await (fromHead ? early.response : cache.match(KEY));
@@ -89,7 +89,7 @@ async function openSnapshot(cache) {
   const expected = response.headers.get("x-sha256");
   if (!size || !memory.length || !expected) throw new Discard("a damaged snapshot was discarded");
   const body = fromHead ? early.body : response.arrayBuffer();
-  const filled = withTimeLimit(body, READ_LIMIT_MS, "the snapshot read did not finish in time").then(async (buffer) => {
+  const filled = withTimeLimit(body, deadline - performance.now(), "the snapshot read did not finish in time").then(async (buffer) => {
     const stored = new Uint8Array(buffer);
     performance.mark("snapshot-read");
     if (stored.length !== size) throw new Discard("a damaged snapshot was discarded"); // truncated
@@ -191,7 +191,9 @@ async function start() {
   if (!cache) return startNormally(unavailable, null);
   let snapshot;
   try {
-    snapshot = await withTimeLimit(openSnapshot(cache), READ_LIMIT_MS, "the snapshot read did not finish in time");
+    // One time limit for the whole read, headers and body.
+    const deadline = performance.now() + READ_LIMIT_MS;
+    snapshot = await withTimeLimit(openSnapshot(cache, deadline), READ_LIMIT_MS, "the snapshot read did not finish in time");
   } catch (error) {
     // Not awaited: a cache that stalled a read may stall this too.
     if (!(error instanceof Discard)) cache.delete(KEY).catch(() => {});
