@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "92e445a9ac2bd99a";
+const VERSION = "82b10869b1832892";
 const APP_FILES = [
   "./",
   "./index.html",

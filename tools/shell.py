@@ -148,14 +148,20 @@ def module_names():
     return names
 
 
+# The standard modules @pyscript/core's start imports (its `pyscript` package, which it writes
+# and imports on every start, after the interpreter is up): in the snapshot, that import only
+# has PyScript's own small modules left to run.
+PYSCRIPT_STDLIB = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json", "os", "pathlib")
+
+
 def interpreter_text(current, index_html):
     """The start-up snapshot's key and contents: the app version, where PyScript puts each
     module, and what to import into the snapshot (the browser entry first: its presence is what
-    a restore checks; pickle because the first game imports it)."""
+    a restore checks; pickle because the first game imports it; what PyScript's start imports)."""
     body = "const APP_VERSION = {};\nconst APP_MODULES = {};\nconst APP_IMPORTS = {};".format(
         json.dumps(version(index_html)),
         json.dumps([["./py/" + m, "./" + m] for m in modules()]),
-        json.dumps(["webui.browser"] + module_names() + ["pickle"]))
+        json.dumps(["webui.browser"] + module_names() + ["pickle"] + list(PYSCRIPT_STDLIB)))
     return _replace_block(current, VERSION_START, VERSION_END, body)
 
 

@@ -27,12 +27,12 @@
 //   says why a snapshot was not used. ?snapshot=off starts the normal way (for comparisons).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 import { whenReady } from "./ready.mjs";
-import { decodeInto } from "./snapshot-format.mjs";
+import { decodeRange, memorySize, runsOf, sha256 } from "./snapshot-format.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "92e445a9ac2bd99a";
+const APP_VERSION = "82b10869b1832892";
 const APP_MODULES = [["./py/games/__init__.py", "./games/__init__.py"], ["./py/games/coffeerush/__init__.py", "./games/coffeerush/__init__.py"], ["./py/games/coffeerush/bots.py", "./games/coffeerush/bots.py"], ["./py/games/coffeerush/data.py", "./games/coffeerush/data.py"], ["./py/games/coffeerush/rules.py", "./games/coffeerush/rules.py"], ["./py/games/flowers/__init__.py", "./games/flowers/__init__.py"], ["./py/games/flowers/bots.py", "./games/flowers/bots.py"], ["./py/games/flowers/data.py", "./games/flowers/data.py"], ["./py/games/flowers/rules.py", "./games/flowers/rules.py"], ["./py/games/hoipho/__init__.py", "./games/hoipho/__init__.py"], ["./py/games/hoipho/bots.py", "./games/hoipho/bots.py"], ["./py/games/hoipho/data.py", "./games/hoipho/data.py"], ["./py/games/hoipho/rules.py", "./games/hoipho/rules.py"], ["./py/games/mojo/__init__.py", "./games/mojo/__init__.py"], ["./py/games/mojo/bots.py", "./games/mojo/bots.py"], ["./py/games/mojo/data.py", "./games/mojo/data.py"], ["./py/games/mojo/rules.py", "./games/mojo/rules.py"], ["./py/games/phopho/__init__.py", "./games/phopho/__init__.py"], ["./py/games/phopho/bots.py", "./games/phopho/bots.py"], ["./py/games/phopho/data.py", "./games/phopho/data.py"], ["./py/games/phopho/rules.py", "./games/phopho/rules.py"], ["./py/games/stemandbranch/__init__.py", "./games/stemandbranch/__init__.py"], ["./py/games/stemandbranch/bots.py", "./games/stemandbranch/bots.py"], ["./py/games/stemandbranch/data.py", "./games/stemandbranch/data.py"], ["./py/games/stemandbranch/rules.py", "./games/stemandbranch/rules.py"], ["./py/games/thenumber/__init__.py", "./games/thenumber/__init__.py"], ["./py/games/thenumber/bots.py", "./games/thenumber/bots.py"], ["./py/games/thenumber/data.py", "./games/thenumber/data.py"], ["./py/games/thenumber/rules.py", "./games/thenumber/rules.py"], ["./py/tabletop/__init__.py", "./tabletop/__init__.py"], ["./py/tabletop/bots.py", "./tabletop/bots.py"], ["./py/tabletop/deal.py", "./tabletop/deal.py"], ["./py/tabletop/game.py", "./tabletop/game.py"], ["./py/tabletop/match.py", "./tabletop/match.py"], ["./py/tabletop/rng.py", "./tabletop/rng.py"], ["./py/tabletop/saves.py", "./tabletop/saves.py"], ["./py/tabletop/search.py", "./tabletop/search.py"], ["./py/tabletop/share.py", "./tabletop/share.py"], ["./py/tabletop/simulate.py", "./tabletop/simulate.py"], ["./py/webui/app.py", "./webui/app.py"], ["./py/webui/browser.py", "./webui/browser.py"], ["./py/webui/html.py", "./webui/html.py"], ["./py/webui/lobby.py", "./webui/lobby.py"], ["./py/webui/replay.py", "./webui/replay.py"], ["./py/webui/rules.py", "./webui/rules.py"], ["./py/webui/table.py", "./webui/table.py"], ["./py/webui/renderers/__init__.py", "./webui/renderers/__init__.py"], ["./py/webui/renderers/coffeerush.py", "./webui/renderers/coffeerush.py"], ["./py/webui/renderers/flowers.py", "./webui/renderers/flowers.py"], ["./py/webui/renderers/hoipho.py", "./webui/renderers/hoipho.py"], ["./py/webui/renderers/mojo.py", "./webui/renderers/mojo.py"], ["./py/webui/renderers/phopho.py", "./webui/renderers/phopho.py"], ["./py/webui/renderers/stemandbranch.py", "./webui/renderers/stemandbranch.py"], ["./py/webui/renderers/thenumber.py", "./webui/renderers/thenumber.py"]];
-const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.html", "webui.lobby", "webui.replay", "webui.rules", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle"];
+const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.html", "webui.lobby", "webui.replay", "webui.rules", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle", "asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json", "os", "pathlib"];
 // version:end
 
 export { version };
@@ -53,11 +53,6 @@ export function withTimeLimit(promise, ms, message) {
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
-async function sha256(bytes) {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 async function openCache() {
   if (new URLSearchParams(location.search).get("snapshot") === "off") return [null, "snapshots are off (?snapshot=off)"];
   if (!globalThis.caches || !globalThis.crypto?.subtle) return [null, "this page has no Cache Storage"];
@@ -70,10 +65,10 @@ async function openCache() {
 
 class Discard extends Error {} // a snapshot not to use; its message is the note
 
-// The stored snapshot, once its headers are in: the memory to hand Pyodide (its size, zero for
-// now) and `filled`, which resolves once the body is read, checked and written into that
-// memory, or rejects with a Discard. The read is the one index.html's head started, when it
-// read this key.
+// The stored snapshot, once its headers are in: memory of the snapshot's size to hand Pyodide
+// (zero and never written: it only sizes the interpreter's memory), and `filled`, which resolves
+// to the checked stored bytes and their runs, or rejects with a Discard. The read is the one
+// index.html's head started, when it read this key.
 async function openSnapshot(cache, deadline) {
   const early = globalThis.__earlyStart?.snapshot;
   const fromHead = early?.key === KEY;
@@ -95,12 +90,34 @@ async function openSnapshot(cache, deadline) {
     if (stored.length !== size) throw new Discard("a damaged snapshot was discarded"); // truncated
     if ((await sha256(stored)) !== expected) throw new Discard("a damaged snapshot was discarded");
     performance.mark("snapshot-checked");
-    if (!decodeInto(stored, memory)) throw new Discard("a damaged snapshot was discarded");
+    const runs = runsOf(stored);
+    if (!runs || memorySize(stored) !== memory.length) throw new Discard("a damaged snapshot was discarded");
+    return { stored, runs };
   }, (error) => {
     throw new Discard(error.message === "the snapshot read did not finish in time" ? error.message : "a snapshot that did not load was discarded");
   });
   filled.catch(() => {}); // awaited by the module factory; a failure meanwhile is not "unhandled"
   return { memory, filled };
+}
+
+// Restores the interpreter's memory straight from the stored bytes: Pyodide's own restore would
+// copy a decoded 31 MB array, and writing fresh memory is what costs (every page written the
+// first time is a page fault): this writes the stored 18 MB, and zeros only where the fresh
+// interpreter may have written. Above its heap's break (sbrk) it has written nothing: its static
+// data and stack lie below the heap, and malloc hands out nothing above the break, so that
+// memory is still as WebAssembly made it, zero.
+// Pyodide's snapshot (pinned version) is a header, its length at byte 4, then the memory; its
+// own restoreSnapshot, given the header alone, reads the header and copies nothing.
+function restoreFrom(module, restore, { stored, runs }) {
+  const start = new Uint8Array(8);
+  decodeRange(stored, runs, 0, start);
+  const headerLength = new DataView(start.buffer).getUint32(4, true);
+  const heapLength = memorySize(stored) - headerLength;
+  if (headerLength % 16 || heapLength <= 0 || heapLength > module.HEAPU8.length) throw new Error("not a Pyodide snapshot");
+  const header = new Uint8Array(headerLength);
+  decodeRange(stored, runs, 0, header);
+  decodeRange(stored, runs, headerLength, module.HEAPU8.subarray(0, heapLength), module._sbrk(0));
+  return restore(header);
 }
 
 function removeOtherVersions(cache) {
@@ -179,10 +196,16 @@ async function startNormally(note, cache) {
 }
 
 // Pyodide's module factory, wrapped: the WebAssembly compiles and instantiates while the
-// snapshot is still being read and checked; the restore, which comes right after, waits for it.
+// snapshot is still being read and checked; the restore, which comes right after, waits for it
+// and restores from the stored bytes (restoreFrom).
 function factoryAfter(filled) {
   const factory = import(indexURL + "pyodide.asm.mjs").then((module) => module.default);
-  return async (settings) => (await Promise.all([factory.then((make) => make(settings)), filled]))[0];
+  return async (settings) => {
+    const [module, snapshot] = await Promise.all([factory.then((make) => make(settings)), filled]);
+    const restore = module.API.restoreSnapshot;
+    module.API.restoreSnapshot = () => restoreFrom(module, restore, snapshot);
+    return module;
+  };
 }
 
 async function start() {

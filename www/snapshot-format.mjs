@@ -6,11 +6,16 @@
 //   then the runs' bytes one after another. A run is a stretch of pages that are not all zero;
 //   everything outside the runs is zero.
 //
-// snapshot-worker.mjs encodes; interpreter.mjs decodes into memory it has already handed to
-// Pyodide (a Uint8Array of the memory's size, zero when allocated).
+// snapshot-worker.mjs encodes and stores it with the SHA-256 of the stored bytes (sha256 below);
+// interpreter.mjs checks it and decodes it straight into the restored interpreter's memory.
 
 const PAGE = 4096;
 const HEADER = 8;
+
+export async function sha256(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 export function encode(memory) {
   const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.byteLength >>> 2);
@@ -47,19 +52,39 @@ export function memorySize(stored) {
   return stored.byteLength >= HEADER ? new DataView(stored.buffer, stored.byteOffset).getUint32(0, true) : 0;
 }
 
-// Writes the runs into `memory` (zero everywhere else); false when the bytes do not describe
-// memory of that size (then `memory` is not to be used).
-export function decodeInto(stored, memory) {
-  if (memorySize(stored) !== memory.byteLength) return false;
+// The runs of a stored snapshot, each [offset, length, at] (`at`: where its bytes are in
+// `stored`), or null when the bytes do not describe runs in order within the memory's size.
+export function runsOf(stored) {
+  const size = memorySize(stored);
+  if (!size) return null;
   const head = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
   const count = head.getUint32(4, true);
-  let at = HEADER + count * 8;
-  if (at > stored.byteLength) return false;
+  let at = HEADER + count * 8, end = 0;
+  if (at > stored.byteLength) return null;
+  const runs = [];
   for (let i = 0; i < count; i++) {
     const offset = head.getUint32(HEADER + i * 8, true), length = head.getUint32(HEADER + i * 8 + 4, true);
-    if (offset + length > memory.byteLength || at + length > stored.byteLength) return false;
-    memory.set(stored.subarray(at, at + length), offset);
+    if (offset < end || offset + length > size || at + length > stored.byteLength) return null;
+    runs.push([offset, length, at]);
     at += length;
+    end = offset + length;
   }
-  return at === stored.byteLength;
+  return at === stored.byteLength ? runs : null;
+}
+
+// Writes the memory's bytes from `from` on into `target` (as many as it holds): the runs' bytes,
+// and zeros between them, though only below `dirty`, where `target` may hold something else
+// (above it, `target` is known to be zero already: writing zeros there would only cost time).
+export function decodeRange(stored, runs, from, target, dirty = target.length) {
+  const zero = (lo, hi) => { if (lo < Math.min(hi, dirty)) target.fill(0, lo, Math.min(hi, dirty)); };
+  let done = 0; // target[0, done) holds the memory's bytes
+  for (const [offset, length, at] of runs) {
+    const lo = Math.max(offset - from, 0), hi = Math.min(offset + length - from, target.length);
+    if (hi <= 0) continue;
+    if (lo >= target.length) break;
+    zero(done, lo);
+    target.set(stored.subarray(at + lo + from - offset, at + hi + from - offset), lo);
+    done = hi;
+  }
+  zero(done, target.length);
 }

@@ -5,12 +5,7 @@
 // at a time and, between two, waits while the page says the player is busy (a 2-core phone has
 // no core to spare for both).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { encode } from "./snapshot-format.mjs";
-
-async function sha256(bytes) {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+import { encode, sha256 } from "./snapshot-format.mjs";
 
 // The page says "pause" while the player clicks or types and "resume" once they stop: between
 // two steps the worker waits for that, so a move never shares the machine with an import.
