@@ -51,7 +51,7 @@ $(VENV)/.stamp: requirements-test.txt
 	$(VENV)/bin/pip install -q -r requirements-test.txt
 	touch $@
 
-# Regenerate index.html's static lobby and pyscript.toml's file list from py/.
+# Regenerate index.html's static lobby, interpreter.mjs's module list and sw.js from py/ and www/.
 shell:
 	$(PYTHON) tools/shell.py
 

@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "82b10869b1832892";
+const VERSION = "ea41a50129533d80";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -15,6 +15,7 @@ const APP_FILES = [
   "./www/boot.js",
   "./www/memory-idb.js",
   "./www/interpreter.mjs",
+  "./www/app-files.mjs",
   "./www/snapshot-format.mjs",
   "./www/snapshot-worker.mjs",
   "./www/ready.mjs",

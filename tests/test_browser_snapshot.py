@@ -142,17 +142,25 @@ def test_a_snapshot_read_that_stalls_midway_falls_back_to_the_normal_start(page,
 def test_the_first_game_screen_after_a_restore_imports_nothing(page, site):
     # Issue 17: everything the first screen needs is in the snapshot. The page's entry script is
     # swapped for one that lists the modules imported while boot() draws a game's first screen.
+    # Nor does a restored start wait for the app's module files: they are written after ready
+    # (tracebacks show their lines).
     first_visit(page, site)
     entry = "\n".join([
-        "import sys",
+        "import os, sys, js",
+        "from pyodide.ffi import create_proxy",
         "before = set(sys.modules)",
+        "MODULE_FILE = '/home/pyodide/games/stemandbranch/rules.py'",
+        "js.document.documentElement.setAttribute('data-files-at-start', str(os.path.exists(MODULE_FILE)))",
         "from webui.browser import boot",
         "boot()",
-        "import js",
         "js.document.documentElement.setAttribute('data-new-modules', ' '.join(sorted(set(sys.modules) - before - {'js'})))",
+        "look = create_proxy(lambda: js.document.documentElement.setAttribute('data-files-later', str(os.path.exists(MODULE_FILE))))",
+        "js.setInterval(look, 50)",
     ])
     page.route("**/py/main.py", lambda route: route.fulfill(body=entry, content_type="text/plain"))
     open_page(page, site + GAME)
     assert start_path(page) == ("snapshot", None)
     page.wait_for_selector(".pad")
     assert page.get_attribute("html", "data-new-modules") == ""
+    assert page.get_attribute("html", "data-files-at-start") == "False"
+    page.wait_for_selector("html[data-files-later='True']", state="attached")

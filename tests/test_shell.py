@@ -2,6 +2,7 @@
 Python code that runs on CPython 3.11 as on Pyodide."""
 
 import ast
+import json
 import os
 import re
 import sys
@@ -16,9 +17,11 @@ def test_static_lobby_and_file_list_are_up_to_date():
 
 
 def test_every_module_is_shipped_to_the_browser():
-    config = open(os.path.join(ROOT, "pyscript.toml"), encoding="utf-8").read()
-    for module in shell.modules():
-        assert '"./py/{0}" = "./{0}"'.format(module) in config
+    interpreter = open(os.path.join(ROOT, "www", "interpreter.mjs"), encoding="utf-8").read()
+    listed = json.loads(re.search(r"const APP_MODULES = (.*);", interpreter).group(1))
+    assert listed == [["./py/" + m, "./" + m] for m in shell.modules()]
+    assert os.path.exists(os.path.join(ROOT, "py", "games", "stemandbranch", "rules.py"))
+    assert ["./py/games/stemandbranch/rules.py", "./games/stemandbranch/rules.py"] in listed
 
 
 def test_no_request_can_leave_the_origin():

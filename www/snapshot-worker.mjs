@@ -1,11 +1,12 @@
 // Makes the start-up snapshot for interpreter.mjs, off the page's thread: a fresh Pyodide
-// imports the app's modules (written where PyScript writes them), then its memory is stored in
+// imports the app's modules (written where the page writes them: app-files.mjs), then its memory is stored in
 // Cache Storage without its zero pages (snapshot-format.mjs), with the stored size, the
 // memory's size and the SHA-256 of the stored bytes. Nothing here touches the page. It imports one module
 // at a time and, between two, waits while the page says the player is busy (a 2-core phone has
 // no core to spare for both).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { encode, sha256 } from "./snapshot-format.mjs";
+import { fetchModules, writeModules } from "./app-files.mjs";
 
 // The page says "pause" while the player clicks or types and "resume" once they stop: between
 // two steps the worker waits for that, so a move never shares the machine with an import.
@@ -28,16 +29,7 @@ onmessage = async ({ data }) => {
   }
   try {
     const py = await loadPyodide({ indexURL: data.indexURL, _makeSnapshot: true });
-    const files = await Promise.all(data.modules.map(async ([url, path]) => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      return [path, new Uint8Array(await response.arrayBuffer())];
-    }));
-    for (const [path, bytes] of files) {
-      const file = "/home/pyodide/" + path.replace(/^\.\//, "");
-      py.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
-      py.FS.writeFile(file, bytes);
-    }
+    writeModules(py.FS, await fetchModules(data.modules));
     await between();
     for (const name of data.preload) {
       py.runPython(`import ${name}`);
