@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "ea41a50129533d80";
+const VERSION = "b378aefb21b9db3f";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -23,7 +23,7 @@ ROOT = headless.ROOT
 # The start-up as it landed before this round of issue 17's work (snapshot read from the
 # interpreter module, whole 31 MB memory stored, restore after the read and the check).
 BEFORE_COMMIT = "75a405e"
-STARTUP_FILES = ("index.html", "www/boot.js", "www/interpreter.mjs", "www/snapshot-worker.mjs", "www/ready.mjs",
+STARTUP_FILES = ("index.html", "pyscript.toml", "www/boot.js", "www/interpreter.mjs", "www/snapshot-worker.mjs", "www/ready.mjs",
                  "www/memory-idb.js", "sw.js")  # (www/snapshot-format.mjs is new: the old files do not import it)
 PHASES = ("interpreter-module", "snapshot-read", "snapshot-checked", "snapshot-restored", "pyscript-asked")
 MARKS = "Object.fromEntries(performance.getEntriesByType('mark').map(m => [m.name, m.startTime]))"
@@ -56,6 +56,9 @@ def build_before(dest):
         old = subprocess.run(["git", "-C", ROOT, "show", "{}:{}".format(BEFORE_COMMIT, path)], capture_output=True, check=True).stdout
         if path == "www/interpreter.mjs":
             old = shell.interpreter_text(old.decode("utf-8"), index_html).encode("utf-8")
+        if path == "pyscript.toml":  # its [files] list, which PyScript wrote on every start then
+            head = old.decode("utf-8").split("[files]")[0]
+            old = (head + "[files]\n" + "".join('"./py/{0}" = "./{0}"\n'.format(m) for m in shell.modules())).encode("utf-8")
         with open(os.path.join(dest, path), "wb") as f:
             f.write(old)
     return dest
