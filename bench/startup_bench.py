@@ -57,7 +57,7 @@ def build_before(dest):
         if path == "www/interpreter.mjs":
             old = shell.interpreter_text(old.decode("utf-8"), index_html).encode("utf-8")
         if path == "pyscript.toml":  # its [files] list, which PyScript wrote on every start then
-            head = old.decode("utf-8").split("[files]")[0]
+            head = old.decode("utf-8").split("\n[files]\n")[0]
             old = (head + "[files]\n" + "".join('"./py/{0}" = "./{0}"\n'.format(m) for m in shell.modules())).encode("utf-8")
         with open(os.path.join(dest, path), "wb") as f:
             f.write(old)
