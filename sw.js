@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "b378aefb21b9db3f";
+const VERSION = "80d0a9a167cb7a98";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -12,11 +12,15 @@
 //   loaded; Pyodide fetches, compiles and instantiates its WebAssembly meanwhile (it is handed
 //   memory of the snapshot's size at once, and the module factory below holds the restore back
 //   until the bytes are read, checked and written into that memory).
-// - The check: the stored size (x-size) and the SHA-256 of the stored bytes (x-sha256), one
-//   pass over the 18 MB that were read, run while the WebAssembly instantiates. A cheaper check
-//   would not be sound: a size or a sample of bytes misses a flipped bit, and a restored heap
-//   that is wrong anywhere can run Python into an endless loop on the page's only thread, past
-//   any time limit. Only a checked snapshot is restored.
+// - The check: the stored size (x-size) and a 64-bit checksum of the stored bytes (x-checksum,
+//   snapshot-format.mjs), one pass over the 18 MB that were read. Every byte must count: a
+//   restored heap that is wrong anywhere can run Python into an endless loop on the page's only
+//   thread, past any time limit, so a size or a sample of bytes would not do. It need not be
+//   cryptographic: it guards against damage (a disk, a browser bug, a store cut short), not
+//   against an attacker, since whoever can write this origin's Cache Storage can already run
+//   code in it and rewrite the app's own files there. Damage within one 32-bit word is always
+//   seen, any other with a chance of missing it of about 2^-64; SHA-256 would take 20 ms of
+//   this thread where this takes 8. Only a checked snapshot is restored.
 //   A missing, short, corrupt or unloadable snapshot is discarded and the page starts the
 //   normal way; so does a read that takes longer than READ_LIMIT_MS. Where storage is denied
 //   (or the page is not a secure context: no Cache Storage, no crypto.subtle), it simply
@@ -28,17 +32,17 @@
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 import { whenReady } from "./ready.mjs";
 import { fetchModules, writeModules } from "./app-files.mjs";
-import { decodeRange, memorySize, runsOf, sha256 } from "./snapshot-format.mjs";
+import { checksum, decodeRange, memorySize, runsOf } from "./snapshot-format.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "b378aefb21b9db3f";
+const APP_VERSION = "80d0a9a167cb7a98";
 const APP_MODULES = [["./py/games/__init__.py", "./games/__init__.py"], ["./py/games/coffeerush/__init__.py", "./games/coffeerush/__init__.py"], ["./py/games/coffeerush/bots.py", "./games/coffeerush/bots.py"], ["./py/games/coffeerush/data.py", "./games/coffeerush/data.py"], ["./py/games/coffeerush/rules.py", "./games/coffeerush/rules.py"], ["./py/games/flowers/__init__.py", "./games/flowers/__init__.py"], ["./py/games/flowers/bots.py", "./games/flowers/bots.py"], ["./py/games/flowers/data.py", "./games/flowers/data.py"], ["./py/games/flowers/rules.py", "./games/flowers/rules.py"], ["./py/games/hoipho/__init__.py", "./games/hoipho/__init__.py"], ["./py/games/hoipho/bots.py", "./games/hoipho/bots.py"], ["./py/games/hoipho/data.py", "./games/hoipho/data.py"], ["./py/games/hoipho/rules.py", "./games/hoipho/rules.py"], ["./py/games/mojo/__init__.py", "./games/mojo/__init__.py"], ["./py/games/mojo/bots.py", "./games/mojo/bots.py"], ["./py/games/mojo/data.py", "./games/mojo/data.py"], ["./py/games/mojo/rules.py", "./games/mojo/rules.py"], ["./py/games/phopho/__init__.py", "./games/phopho/__init__.py"], ["./py/games/phopho/bots.py", "./games/phopho/bots.py"], ["./py/games/phopho/data.py", "./games/phopho/data.py"], ["./py/games/phopho/rules.py", "./games/phopho/rules.py"], ["./py/games/stemandbranch/__init__.py", "./games/stemandbranch/__init__.py"], ["./py/games/stemandbranch/bots.py", "./games/stemandbranch/bots.py"], ["./py/games/stemandbranch/data.py", "./games/stemandbranch/data.py"], ["./py/games/stemandbranch/rules.py", "./games/stemandbranch/rules.py"], ["./py/games/thenumber/__init__.py", "./games/thenumber/__init__.py"], ["./py/games/thenumber/bots.py", "./games/thenumber/bots.py"], ["./py/games/thenumber/data.py", "./games/thenumber/data.py"], ["./py/games/thenumber/rules.py", "./games/thenumber/rules.py"], ["./py/tabletop/__init__.py", "./tabletop/__init__.py"], ["./py/tabletop/bots.py", "./tabletop/bots.py"], ["./py/tabletop/deal.py", "./tabletop/deal.py"], ["./py/tabletop/game.py", "./tabletop/game.py"], ["./py/tabletop/match.py", "./tabletop/match.py"], ["./py/tabletop/rng.py", "./tabletop/rng.py"], ["./py/tabletop/saves.py", "./tabletop/saves.py"], ["./py/tabletop/search.py", "./tabletop/search.py"], ["./py/tabletop/share.py", "./tabletop/share.py"], ["./py/tabletop/simulate.py", "./tabletop/simulate.py"], ["./py/webui/app.py", "./webui/app.py"], ["./py/webui/browser.py", "./webui/browser.py"], ["./py/webui/html.py", "./webui/html.py"], ["./py/webui/lobby.py", "./webui/lobby.py"], ["./py/webui/replay.py", "./webui/replay.py"], ["./py/webui/rules.py", "./webui/rules.py"], ["./py/webui/table.py", "./webui/table.py"], ["./py/webui/renderers/__init__.py", "./webui/renderers/__init__.py"], ["./py/webui/renderers/coffeerush.py", "./webui/renderers/coffeerush.py"], ["./py/webui/renderers/flowers.py", "./webui/renderers/flowers.py"], ["./py/webui/renderers/hoipho.py", "./webui/renderers/hoipho.py"], ["./py/webui/renderers/mojo.py", "./webui/renderers/mojo.py"], ["./py/webui/renderers/phopho.py", "./webui/renderers/phopho.py"], ["./py/webui/renderers/stemandbranch.py", "./webui/renderers/stemandbranch.py"], ["./py/webui/renderers/thenumber.py", "./webui/renderers/thenumber.py"]];
 const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.html", "webui.lobby", "webui.replay", "webui.rules", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle", "asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json", "os", "pathlib"];
 // version:end
 
 export { version };
 
-const SNAPSHOT_FORMAT = 3; // snapshot-format.mjs
+const SNAPSHOT_FORMAT = 4; // snapshot-format.mjs
 const CACHE_NAME = "banchoi-snapshots";
 const KEY = new URL(`./__snapshot__/format-${SNAPSHOT_FORMAT}/pyodide-${version}/app-${APP_VERSION}`, import.meta.url).href;
 const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
@@ -82,14 +86,14 @@ async function openSnapshot(cache, deadline) {
   whenReady(() => removeOtherVersions(cache));
   const size = Number(response.headers.get("x-size"));
   const memory = new Uint8Array(Number(response.headers.get("x-memory-size")) || 0);
-  const expected = response.headers.get("x-sha256");
+  const expected = response.headers.get("x-checksum");
   if (!size || !memory.length || !expected) throw new Discard("a damaged snapshot was discarded");
   const body = fromHead ? early.body : response.arrayBuffer();
   const filled = withTimeLimit(body, deadline - performance.now(), "the snapshot read did not finish in time").then(async (buffer) => {
     const stored = new Uint8Array(buffer);
     performance.mark("snapshot-read");
     if (stored.length !== size) throw new Discard("a damaged snapshot was discarded"); // truncated
-    if ((await sha256(stored)) !== expected) throw new Discard("a damaged snapshot was discarded");
+    if (checksum(stored) !== expected) throw new Discard("a damaged snapshot was discarded");
     performance.mark("snapshot-checked");
     const runs = runsOf(stored);
     if (!runs || memorySize(stored) !== memory.length) throw new Discard("a damaged snapshot was discarded");

@@ -1,11 +1,11 @@
 // Makes the start-up snapshot for interpreter.mjs, off the page's thread: a fresh Pyodide
 // imports the app's modules (written where the page writes them: app-files.mjs), then its memory is stored in
 // Cache Storage without its zero pages (snapshot-format.mjs), with the stored size, the
-// memory's size and the SHA-256 of the stored bytes. Nothing here touches the page. It imports one module
+// memory's size and the checksum of the stored bytes. Nothing here touches the page. It imports one module
 // at a time and, between two, waits while the page says the player is busy (a 2-core phone has
 // no core to spare for both).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { encode, sha256 } from "./snapshot-format.mjs";
+import { checksum, encode } from "./snapshot-format.mjs";
 import { fetchModules, writeModules } from "./app-files.mjs";
 
 // The page says "pause" while the player clicks or types and "resume" once they stop: between
@@ -41,7 +41,7 @@ onmessage = async ({ data }) => {
     await cache.put(data.key, new Response(bytes, {
       headers: {
         "content-type": "application/octet-stream", "x-size": String(bytes.length),
-        "x-memory-size": String(memory.length), "x-sha256": await sha256(bytes),
+        "x-memory-size": String(memory.length), "x-checksum": checksum(bytes),
       },
     }));
     postMessage({ ok: true, size: bytes.length, memory: memory.length });
