@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "80d0a9a167cb7a98";
+const VERSION = "5d7445bfe051a199";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -64,6 +64,7 @@ const APP_FILES = [
   "./py/tabletop/simulate.py",
   "./py/webui/app.py",
   "./py/webui/browser.py",
+  "./py/webui/codecache.py",
   "./py/webui/html.py",
   "./py/webui/lobby.py",
   "./py/webui/replay.py",

@@ -145,7 +145,8 @@ def test_the_first_game_screen_after_a_restore_imports_nothing(page, site):
     # Issue 17: everything the first screen needs is in the snapshot. The page's entry script is
     # swapped for one that lists the modules imported while boot() draws a game's first screen.
     # Nor does a restored start wait for the app's module files: they are written after ready
-    # (tracebacks show their lines).
+    # (tracebacks show their lines). PyScript's own modules, which it writes and imports on
+    # every start, come compiled from the snapshot (webui/codecache.py).
     first_visit(page, site)
     entry = "\n".join([
         "import os, sys, js",
@@ -156,6 +157,9 @@ def test_the_first_game_screen_after_a_restore_imports_nothing(page, site):
         "from webui.browser import boot",
         "boot()",
         "js.document.documentElement.setAttribute('data-new-modules', ' '.join(sorted(set(sys.modules) - before - {'js'})))",
+        "import webui.codecache",
+        "imported = [m for m, module in sys.modules.items() if m.split('.')[0] == 'pyscript' and getattr(module, '__file__', None)]",
+        "js.document.documentElement.setAttribute('data-precompiled', f'{webui.codecache.used} of {len(imported)}')",
         "look = create_proxy(lambda: js.document.documentElement.setAttribute('data-files-later', str(os.path.exists(MODULE_FILE))))",
         "js.setInterval(look, 50)",
     ])
@@ -165,4 +169,6 @@ def test_the_first_game_screen_after_a_restore_imports_nothing(page, site):
     page.wait_for_selector(".pad")
     assert page.get_attribute("html", "data-new-modules") == ""
     assert page.get_attribute("html", "data-files-at-start") == "False"
+    used, imported = page.get_attribute("html", "data-precompiled").split(" of ")
+    assert int(imported) >= 10 and used == imported
     page.wait_for_selector("html[data-files-later='True']", state="attached")

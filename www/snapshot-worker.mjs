@@ -1,9 +1,10 @@
 // Makes the start-up snapshot for interpreter.mjs, off the page's thread: a fresh Pyodide
-// imports the app's modules (written where the page writes them: app-files.mjs), then its memory is stored in
-// Cache Storage without its zero pages (snapshot-format.mjs), with the stored size, the
-// memory's size and the checksum of the stored bytes. Nothing here touches the page. It imports one module
-// at a time and, between two, waits while the page says the player is busy (a 2-core phone has
-// no core to spare for both).
+// imports the app's modules (written where the page writes them: app-files.mjs) and compiles
+// PyScript's own modules beforehand (py/webui/codecache.py), then its memory is stored in Cache
+// Storage without its zero pages (snapshot-format.mjs), with the stored size, the memory's size
+// and the checksum of the stored bytes. Nothing here touches the page. It imports one module at
+// a time and, between two, waits while the page says the player is busy (a 2-core phone has no
+// core to spare for both).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { checksum, encode } from "./snapshot-format.mjs";
 import { fetchModules, writeModules } from "./app-files.mjs";
@@ -35,6 +36,9 @@ onmessage = async ({ data }) => {
       py.runPython(`import ${name}`);
       await between();
     }
+    const codecache = py.pyimport("webui.codecache");
+    for (const [path, source] of data.compile) codecache.remember(path, source);
+    codecache.destroy();
     const memory = py.makeMemorySnapshot();
     const bytes = encode(memory);
     const cache = await caches.open(data.cacheName);
