@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "5d7445bfe051a199";
+const VERSION = "81cb8807385f48a2";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -409,8 +409,9 @@ def test_score_sheet_headline_names_the_winners_of_a_competitive_game():
 
 def test_the_lobby_imports_no_rules_until_a_game_is_opened():
     # Issue 17: a first visit is ready once the lobby is drawn; seven games' rules, bots and
-    # renderers would be imported (and compiled) for nothing. Run in a fresh interpreter: this
-    # one has imported every game already.
+    # renderers, and the game screen's, the replay's and the rules panel's modules would be
+    # imported (and compiled) for nothing. Run in a fresh interpreter: this one has imported
+    # every game already.
     import subprocess
     import sys
     script = "\n".join([
@@ -418,7 +419,8 @@ def test_the_lobby_imports_no_rules_until_a_game_is_opened():
         "sys.path[:0] = ['py', 'tests']",
         "from fakes import open_app",
         "def loaded():",
-        "    return sorted(m for m in sys.modules if m.startswith('webui.renderers.') or m.startswith('games.') and m.endswith(('.rules', '.bots')))",
+        "    return sorted(m for m in sys.modules if m.startswith('webui.renderers.') or m in ('webui.table', 'webui.replay', 'webui.rules')",
+        "                  or m.startswith('games.') and m.endswith(('.rules', '.bots')))",
         "app, platform, _ = open_app()",
         "assert 'data-game=\"stemandbranch\"' in platform.html",
         "app.handle('new', 'mojo')",  # the new-game dialog needs only the game's data
@@ -430,4 +432,4 @@ def test_the_lobby_imports_no_rules_until_a_game_is_opened():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == "[]"
-    assert out[1] == "['games.thenumber.bots', 'games.thenumber.rules', 'webui.renderers.thenumber']"
+    assert out[1] == "['games.thenumber.bots', 'games.thenumber.rules', 'webui.renderers.thenumber', 'webui.rules', 'webui.table']"

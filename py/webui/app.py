@@ -26,7 +26,10 @@ from tabletop import bots as botlib
 from tabletop import saves, share
 from tabletop.match import HUMAN, Match, clean_name, make_seats
 
-from . import lobby, replay, rules, table
+# The game screen, the replay and the rules text (table, replay, rules) are imported where they
+# are first drawn: a first visit's lobby does not wait for them (issue 17). After a start-up
+# snapshot they are imported already.
+from . import lobby
 from .html import attrs, button, esc, tag
 from .renderers import RENDERERS
 
@@ -394,6 +397,8 @@ class App:
         self.open_replay(record, step)
 
     def open_replay(self, record, step=None):
+        from . import replay
+
         try:
             self.replay = replay.Replay(record, int(step) if step is not None and str(step).isdigit() else None)
         except Exception as err:  # a record that loaded once must replay; say so if not
@@ -447,7 +452,14 @@ class App:
     def notices(self, info=None):
         """The messages for the player; on a game screen (`info`: its game) rule numbers become
         links to the rules panel."""
-        found = [tag("p", (rules.with_links(text, info) if info else esc(text)) + " " + button("Dismiss", "dismiss", which, class_="link"), class_="notice", role="alert")
+        if info:
+            from . import rules
+
+            def words(text):
+                return rules.with_links(text, info)
+        else:
+            words = esc
+        found = [tag("p", words(text) + " " + button("Dismiss", "dismiss", which, class_="link"), class_="notice", role="alert")
                  for text, which in ((self.notice, "app"), (self.store.notice, "store")) if text]
         if self.conflict and self.screen == "game":
             text, buttons = self.CONFLICTS[self.conflict]
@@ -670,8 +682,12 @@ class App:
     # --- drawing ---------------------------------------------------------------------------
     def render(self):
         if self.screen == "game" and self.match is not None:
+            from . import table
+
             html = table.render(self)
         elif self.screen == "replay" and self.replay is not None:
+            from . import replay
+
             html = replay.render(self)
         else:
             html = lobby.render(self)
