@@ -89,6 +89,9 @@ def test_two_tabs_on_one_save_never_erase_each_others_moves(context, site):
     second.wait_for_selector(".pad")
     write_number(second)
     second.wait_for_function("Number(document.getElementById('game').dataset.moves) >= 4")
+    # The bot writes as soon as a round opens: read the other tab's line once it has (it then
+    # waits for the human), or it may still grow after being read.
+    wait_bots_done(second)
     theirs = counts(second)["stored"]
     first.wait_for_selector("text=This game continued in another tab")  # the storage event
     first.wait_for_selector(".pad")
