@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "81cb8807385f48a2";
+const VERSION = "adb1eb8f3598371d";
 const APP_FILES = [
   "./",
   "./index.html",
