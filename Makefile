@@ -51,7 +51,8 @@ $(VENV)/.stamp: requirements-test.txt
 	$(VENV)/bin/pip install -q -r requirements-test.txt
 	touch $@
 
-# Regenerate index.html's static lobby, interpreter.mjs's module list and sw.js from py/ and www/.
+# Regenerate index.html's static lobby, www/app-modules.json, interpreter.mjs's import list and sw.js
+# from py/ and www/.
 shell:
 	$(PYTHON) tools/shell.py
 

@@ -8,7 +8,9 @@ hostile   time to a clear message, or to ready, in each hostile place the page m
 """
 
 import contextlib
+import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -52,11 +54,17 @@ def build_before(dest):
     generated lists (tools/shell.py: the modules to load and snapshot) are made again from
     today's py/, else the old worker would miss modules added since and never store a snapshot."""
     dist.build(dest)
+    for module in shell.modules():  # the old start fetched them one by one ([files])
+        os.makedirs(os.path.join(dest, "py", os.path.dirname(module)), exist_ok=True)
+        shutil.copy2(os.path.join(ROOT, "py", module), os.path.join(dest, "py", module))
     index_html = open(os.path.join(ROOT, "index.html"), encoding="utf-8").read()
     for path in STARTUP_FILES:
         old = subprocess.run(["git", "-C", ROOT, "show", "{}:{}".format(BEFORE_COMMIT, path)], capture_output=True, check=True).stdout
         if path == "www/interpreter.mjs":
-            old = shell.interpreter_text(old.decode("utf-8"), index_html).encode("utf-8")
+            text = shell.interpreter_text(old.decode("utf-8"), index_html)
+            # and the list of modules its snapshot worker fetched one by one (today: one file)
+            modules = json.dumps([["./py/" + m, "./" + m] for m in shell.modules()])
+            old = text.replace("const APP_IMPORTS", "const APP_MODULES = {};\nconst APP_IMPORTS".format(modules), 1).encode("utf-8")
         if path == "pyscript.toml":  # its [files] list, which PyScript wrote on every start then
             head = old.decode("utf-8").split("\n[files]\n")[0]
             old = (head + "[files]\n" + "".join('"./py/{0}" = "./{0}"\n'.format(m) for m in shell.modules())).encode("utf-8")

@@ -2,8 +2,8 @@
 
 - index.html shows the lobby as static HTML before Python starts: the block between the
   `lobby:start` / `lobby:end` markers is the lobby renderer's own output.
-- www/interpreter.mjs lists every module under py/ (APP_MODULES, with where it goes in the
-  browser's file system) and what the start-up snapshot imports; pyscript.toml names it.
+- www/app-modules.json holds every module under py/ (www/app-files.mjs writes them into the
+  browser's file system); www/interpreter.mjs lists what the start-up snapshot imports.
 - sw.js precaches the app's files under a version that hashes all of them.
 With --check, nothing is written and the exit status says whether both are up to date."""
 
@@ -100,15 +100,27 @@ def snapshot_key_line(app_version):
 
 
 VERSION_START, VERSION_END = "// version:start (tools/shell.py)", "// version:end"
+BUNDLE = "www/app-modules.json"
 STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.css", "www/boot.js", "www/memory-idb.js",
-                "www/interpreter.mjs", "www/app-files.mjs", "www/snapshot-format.mjs", "www/snapshot-worker.mjs", "www/ready.mjs", "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
+                "www/interpreter.mjs", "www/app-files.mjs", BUNDLE, "www/snapshot-format.mjs", "www/snapshot-worker.mjs", "www/ready.mjs", "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
 # Files with a block this tool writes: the version hashes them with that block left out.
 GENERATED = {"sw.js": (VERSION_START, VERSION_END), "www/interpreter.mjs": (VERSION_START, VERSION_END)}
 
 
 def app_files():
-    """What the service worker precaches besides the runtime, as the page requests it."""
-    return ["./"] + ["./" + f for f in STATIC_FILES] + ["./py/main.py"] + ["./py/" + m for m in modules()]
+    """What the service worker precaches besides the runtime, as the page requests it (the
+    modules under py/ come in www/app-modules.json)."""
+    return ["./"] + ["./" + f for f in STATIC_FILES] + ["./py/main.py"]
+
+
+def bundle_text():
+    """Every module under py/ in one file, {path in the browser's file system: source}, one
+    module per line (www/app-files.mjs)."""
+    lines = []
+    for m in modules():
+        with open(os.path.join(ROOT, "py", m), encoding="utf-8") as f:
+            lines.append("{}: {}".format(json.dumps("./" + m), json.dumps(f.read(), ensure_ascii=False)))
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def _without_block(text, start, end):
@@ -154,31 +166,36 @@ PYSCRIPT_STDLIB = ("asyncio", "base64", "collections", "functools", "html", "ins
 
 
 def interpreter_text(current, index_html):
-    """The start-up snapshot's key and contents: the app version, where PyScript puts each
-    module, and what to import into the snapshot (the browser entry first: its presence is what
-    a restore checks; pickle because the first game imports it; what PyScript's start imports)."""
-    body = "const APP_VERSION = {};\nconst APP_MODULES = {};\nconst APP_IMPORTS = {};".format(
+    """The start-up snapshot's key and contents: the app version and what to import into the
+    snapshot (the browser entry first: its presence is what a restore checks; pickle because the
+    first game imports it; what PyScript's start imports)."""
+    body = "const APP_VERSION = {};\nconst APP_IMPORTS = {};".format(
         json.dumps(version(index_html)),
-        json.dumps([["./py/" + m, "./" + m] for m in modules()]),
         json.dumps(["webui.browser"] + module_names() + ["pickle"] + list(PYSCRIPT_STDLIB)))
     return _replace_block(current, VERSION_START, VERSION_END, body)
+
+
+def _update(path, make, check, stale):
+    """Write `path` as `make(old text)` makes it (with `check`, only note it in `stale`)."""
+    full = os.path.join(ROOT, path)
+    old = open(full, encoding="utf-8").read() if os.path.exists(full) else ""
+    new = make(old)
+    if new != old:
+        stale.append(path)
+        if not check:
+            with open(full, "w", encoding="utf-8") as f:
+                f.write(new)
 
 
 def main(argv):
     check = "--check" in argv
     stale = []
+    _update(BUNDLE, lambda old: bundle_text(), check, stale)  # first: the version hashes it
     fresh_index = index_text(open(os.path.join(ROOT, "index.html"), encoding="utf-8").read())
     for path, make in (("pyscript.toml", lambda old: config_text()), ("index.html", index_text),
                        ("sw.js", lambda old: worker_text(old, fresh_index)),
                        ("www/interpreter.mjs", lambda old: interpreter_text(old, fresh_index))):
-        full = os.path.join(ROOT, path)
-        old = open(full, encoding="utf-8").read() if os.path.exists(full) else ""
-        new = make(old)
-        if new != old:
-            stale.append(path)
-            if not check:
-                with open(full, "w", encoding="utf-8") as f:
-                    f.write(new)
+        _update(path, make, check, stale)
     if check and stale:
         print("Out of date: {} (run python3 tools/shell.py)".format(", ".join(stale)))
         return 1

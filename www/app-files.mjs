@@ -3,22 +3,24 @@
 // not PyScript: after a snapshot restore every module is imported already, so their files are
 // written only after the page is ready (for tracebacks' source lines), not on the way there.
 // snapshot-worker.mjs writes them into the interpreter it snapshots.
+// They come in one file, app-modules.json ({path: source}, written by tools/shell.py from py/):
+// 55 requests at once held up a first visit's start by about a tenth (each one is work for the
+// page's thread and the network stack, while the runtime itself is loading).
 
 const HOME = "/home/pyodide/";
+export const MODULES_URL = new URL("./app-modules.json", import.meta.url).href;
 
-// [[path, bytes]] for each [url, path] of `modules` (urls absolute).
-export function fetchModules(modules) {
-  return Promise.all(modules.map(async ([url, path]) => {
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    return [path, new Uint8Array(await response.arrayBuffer())];
-  }));
+// [[path, source]] of every module.
+export async function fetchModules(url = MODULES_URL) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return Object.entries(await response.json());
 }
 
 export function writeModules(FS, files) {
-  for (const [path, bytes] of files) {
+  for (const [path, source] of files) {
     const file = HOME + path.replace(/^\.\//, "");
     FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
-    FS.writeFile(file, bytes);
+    FS.writeFile(file, source);
   }
 }

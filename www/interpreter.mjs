@@ -31,12 +31,11 @@
 //   says why a snapshot was not used. ?snapshot=off starts the normal way (for comparisons).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 import { whenReady } from "./ready.mjs";
-import { fetchModules, writeModules } from "./app-files.mjs";
+import { MODULES_URL, fetchModules, writeModules } from "./app-files.mjs";
 import { checksum, decodeRange, memorySize, runsOf } from "./snapshot-format.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "adb1eb8f3598371d";
-const APP_MODULES = [["./py/games/__init__.py", "./games/__init__.py"], ["./py/games/coffeerush/__init__.py", "./games/coffeerush/__init__.py"], ["./py/games/coffeerush/bots.py", "./games/coffeerush/bots.py"], ["./py/games/coffeerush/data.py", "./games/coffeerush/data.py"], ["./py/games/coffeerush/rules.py", "./games/coffeerush/rules.py"], ["./py/games/flowers/__init__.py", "./games/flowers/__init__.py"], ["./py/games/flowers/bots.py", "./games/flowers/bots.py"], ["./py/games/flowers/data.py", "./games/flowers/data.py"], ["./py/games/flowers/rules.py", "./games/flowers/rules.py"], ["./py/games/hoipho/__init__.py", "./games/hoipho/__init__.py"], ["./py/games/hoipho/bots.py", "./games/hoipho/bots.py"], ["./py/games/hoipho/data.py", "./games/hoipho/data.py"], ["./py/games/hoipho/rules.py", "./games/hoipho/rules.py"], ["./py/games/mojo/__init__.py", "./games/mojo/__init__.py"], ["./py/games/mojo/bots.py", "./games/mojo/bots.py"], ["./py/games/mojo/data.py", "./games/mojo/data.py"], ["./py/games/mojo/rules.py", "./games/mojo/rules.py"], ["./py/games/phopho/__init__.py", "./games/phopho/__init__.py"], ["./py/games/phopho/bots.py", "./games/phopho/bots.py"], ["./py/games/phopho/data.py", "./games/phopho/data.py"], ["./py/games/phopho/rules.py", "./games/phopho/rules.py"], ["./py/games/stemandbranch/__init__.py", "./games/stemandbranch/__init__.py"], ["./py/games/stemandbranch/bots.py", "./games/stemandbranch/bots.py"], ["./py/games/stemandbranch/data.py", "./games/stemandbranch/data.py"], ["./py/games/stemandbranch/rules.py", "./games/stemandbranch/rules.py"], ["./py/games/thenumber/__init__.py", "./games/thenumber/__init__.py"], ["./py/games/thenumber/bots.py", "./games/thenumber/bots.py"], ["./py/games/thenumber/data.py", "./games/thenumber/data.py"], ["./py/games/thenumber/rules.py", "./games/thenumber/rules.py"], ["./py/tabletop/__init__.py", "./tabletop/__init__.py"], ["./py/tabletop/bots.py", "./tabletop/bots.py"], ["./py/tabletop/deal.py", "./tabletop/deal.py"], ["./py/tabletop/game.py", "./tabletop/game.py"], ["./py/tabletop/match.py", "./tabletop/match.py"], ["./py/tabletop/rng.py", "./tabletop/rng.py"], ["./py/tabletop/saves.py", "./tabletop/saves.py"], ["./py/tabletop/search.py", "./tabletop/search.py"], ["./py/tabletop/share.py", "./tabletop/share.py"], ["./py/tabletop/simulate.py", "./tabletop/simulate.py"], ["./py/webui/app.py", "./webui/app.py"], ["./py/webui/browser.py", "./webui/browser.py"], ["./py/webui/codecache.py", "./webui/codecache.py"], ["./py/webui/html.py", "./webui/html.py"], ["./py/webui/lobby.py", "./webui/lobby.py"], ["./py/webui/replay.py", "./webui/replay.py"], ["./py/webui/rules.py", "./webui/rules.py"], ["./py/webui/table.py", "./webui/table.py"], ["./py/webui/renderers/__init__.py", "./webui/renderers/__init__.py"], ["./py/webui/renderers/coffeerush.py", "./webui/renderers/coffeerush.py"], ["./py/webui/renderers/flowers.py", "./webui/renderers/flowers.py"], ["./py/webui/renderers/hoipho.py", "./webui/renderers/hoipho.py"], ["./py/webui/renderers/mojo.py", "./webui/renderers/mojo.py"], ["./py/webui/renderers/phopho.py", "./webui/renderers/phopho.py"], ["./py/webui/renderers/stemandbranch.py", "./webui/renderers/stemandbranch.py"], ["./py/webui/renderers/thenumber.py", "./webui/renderers/thenumber.py"]];
+const APP_VERSION = "877284f94a972ff0";
 const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.codecache", "webui.html", "webui.lobby", "webui.replay", "webui.rules", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle", "asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json", "os", "pathlib"];
 // version:end
 
@@ -167,7 +166,7 @@ function makeSnapshotLater(interpreter) {
     // A tab whose service worker changed under it runs old code: its snapshot would mix versions.
     navigator.serviceWorker?.addEventListener("controllerchange", () => done(false, "a new version took over"));
     worker.postMessage({
-      key: KEY, cacheName: CACHE_NAME, indexURL, modules: appModules(), preload: APP_IMPORTS, compile: pyscriptSources(interpreter.FS),
+      key: KEY, cacheName: CACHE_NAME, indexURL, modules: MODULES_URL, preload: APP_IMPORTS, compile: pyscriptSources(interpreter.FS),
     });
     pauseWhilePlaying(worker);
   });
@@ -207,11 +206,6 @@ function whenIdle(quiet) {
   });
 }
 
-// The app's modules: [absolute url, path in the file system] (app-files.mjs).
-function appModules() {
-  return APP_MODULES.map(([url, path]) => [new URL(url, document.baseURI).href, path]);
-}
-
 // Pyodide's module script: 1.2 MB of JavaScript to compile and run before the WebAssembly can
 // start, so it is imported first thing (start), while the snapshot is looked up.
 let runtimeScript = null;
@@ -222,7 +216,7 @@ function pyodideFactory() {
 }
 
 async function startNormally(note, cache) {
-  const files = fetchModules(appModules()); // while the runtime loads
+  const files = fetchModules(); // while the runtime loads
   files.catch(() => {}); // awaited below, once the runtime is up
   const interpreter = await loadRuntime({ ...streamOptions, indexURL, createPyodideModule: await pyodideFactory() });
   performance.mark("runtime-loaded");
@@ -268,7 +262,7 @@ async function start() {
     if (interpreter.runPython(`__import__("sys").modules.get("${APP_IMPORTS[0]}") is not None`)) {
       root.dataset.start = "snapshot";
       // Every module is imported already: their files are for later (tracebacks' source lines).
-      whenReady(() => fetchModules(appModules()).then((files) => writeModules(interpreter.FS, files)).catch(() => {}));
+      whenReady(() => fetchModules().then((files) => writeModules(interpreter.FS, files)).catch(() => {}));
       return interpreter;
     }
     cache.delete(KEY).catch(() => {});
