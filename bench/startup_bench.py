@@ -145,6 +145,10 @@ def snapshot(browser, base, probe, rounds):
                 "repeat_median": rmed, "first_median": fmed,
                 "repeat_ratio": {n: rmed[n] / rmed["bare"] for n in rmed},
                 "first_ratio": {n: fmed[n] / fmed["bare"] for n in fmed},
+                # Visit by visit (the pages of one round are visited one after another): the median
+                # of the ratios, which the machine's drift over a run moves less than the ratio of medians.
+                "repeat_paired": {n: statistics.median(a / b for a, b in zip(t, repeat["bare"])) for n, t in repeat.items()},
+                "first_paired": {n: statistics.median(a / b for a, b in zip(t, first["bare"])) for n, t in first.items()},
                 "phases": {n: {p: statistics.median(v[p] for v in phases[n]) for p in PHASES if all(p in v for v in phases[n])}
                            for n in ("after", "before")},
             }
@@ -304,16 +308,17 @@ def write(results, out):
                 "already), and its own modules come compiled. Each repeat visit starts from a settled tab of "
                 "its own origin (SETTLE_MS). Busy = two processes spinning a core each beside the browser, on "
                 "this 2-core machine.".format(r["before_commit"]), "",
-                "| machine | visit | after | before | bare page | after / bare | before / bare | started by (after) |",
-                "|---|---|---|---|---|---|---|---|"]
+                "| machine | visit | after | before | bare page | after / bare | before / bare | after / bare, visit by visit | started by (after) |",
+                "|---|---|---|---|---|---|---|---|---|"]
         for load in ("quiet", "busy"):
             x = r[load]
-            out.append("| {} | repeat (snapshot) | {:.0f} ms | {:.0f} ms | {:.0f} ms | **{:.2f}** | {:.2f} | {} |".format(
+            paired = lambda kind: "{:.2f}".format(x[kind]["after"]) if kind in x else "-"  # runs before 2026-12-01 07:45 had none
+            out.append("| {} | repeat (snapshot) | {:.0f} ms | {:.0f} ms | {:.0f} ms | **{:.2f}** | {:.2f} | {} | {} |".format(
                 load, x["repeat_median"]["after"], x["repeat_median"]["before"], x["repeat_median"]["bare"],
-                x["repeat_ratio"]["after"], x["repeat_ratio"]["before"], ", ".join(map(str, x["started"]["after"]))))
-            out.append("| {} | first (fresh profile) | {:.0f} ms | {:.0f} ms | {:.0f} ms | **{:.2f}** | {:.2f} | normal |".format(
+                x["repeat_ratio"]["after"], x["repeat_ratio"]["before"], paired("repeat_paired"), ", ".join(map(str, x["started"]["after"]))))
+            out.append("| {} | first (fresh profile) | {:.0f} ms | {:.0f} ms | {:.0f} ms | **{:.2f}** | {:.2f} | {} | normal |".format(
                 load, x["first_median"]["after"], x["first_median"]["before"], x["first_median"]["bare"],
-                x["first_ratio"]["after"], x["first_ratio"]["before"]))
+                x["first_ratio"]["after"], x["first_ratio"]["before"], paired("first_paired")))
         out += ["", "Goals: repeat visits at most 0.25 × bare, first visits at most 1.05 × bare.", "",
                 "Restore timeline, median ms from navigation (repeat visits):", "",
                 "| machine | version | start of the interpreter module | snapshot read | checked | PyScript asks for the interpreter | restored | ready |",
