@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "877284f94a972ff0";
+const VERSION = "db2e0b005693b15d";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -1,10 +1,11 @@
-// Starts the app: starts the interpreter loading at once (interpreter.mjs), makes sure PyScript
-// can start wherever the page is (see memory-idb.js), loads PyScript (which runs py/main.py),
-// then registers the service worker for offline play and updates.
+// Starts the app once the page is parsed: makes sure PyScript can start wherever the page is
+// (see memory-idb.js), loads PyScript (which runs py/main.py), then registers the service worker
+// for offline play and updates. The interpreter is already loading: index.html's head started it
+// (interpreter.mjs, startEarly), and PyScript's request for it gets it in flight.
 // Every step that waits on the browser has a time limit and a fallback; when the app cannot
 // start at all, the page's own inline watchdog (index.html, startupFailed) says so.
 // Kept small: everything else is Python.
-import { startEarly, withTimeLimit } from "./interpreter.mjs";
+import { withTimeLimit } from "./interpreter.mjs";
 import { installMemoryIndexedDB } from "./memory-idb.js";
 import { whenReady } from "./ready.mjs";
 
@@ -12,8 +13,6 @@ const STORAGE_PROBE_LIMIT_MS = 1500; // some frames (an about:blank parent) neve
 const WORKER_REGISTER_LIMIT_MS = 10_000;
 const WORKER_READY_LIMIT_MS = 180_000; // the first install downloads the whole runtime
 const root = document.documentElement;
-
-startEarly().catch(() => {}); // a failure is reported by startupFailed and again when PyScript asks
 
 performance.mark("boot");
 // The probe began in index.html's head; it says whether this page may use IndexedDB.

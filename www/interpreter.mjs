@@ -1,17 +1,18 @@
 // The interpreter module PyScript loads (pyscript.toml: interpreter = "./www/interpreter.mjs").
 // It wraps Pyodide's loadPyodide so that every visit after the first boots from a memory
 // snapshot of an interpreter that already imported the app's modules, and so that the
-// interpreter starts loading as soon as the page does (boot.js calls startEarly() before
-// @pyscript/core has even loaded; PyScript's own call then gets the interpreter in flight).
+// interpreter starts loading as soon as the page does (index.html's head calls startEarly()
+// before @pyscript/core has even loaded; PyScript's own call then gets the interpreter in flight).
 //
 // - The snapshot lives in Cache Storage under a key made of everything the restore depends on:
 //   this module's snapshot format, the Pyodide version and the app version (a hash of every app
 //   file, written below by tools/shell.py). A snapshot of another version is never looked at,
 //   and is deleted. It is stored without its zero pages (snapshot-format.mjs).
 // - Nothing waits in line: index.html's head starts reading the snapshot before any module has
-//   loaded; Pyodide fetches, compiles and instantiates its WebAssembly meanwhile (it is handed
-//   memory of the snapshot's size at once, and the module factory below holds the restore back
-//   until the bytes are read, checked and written into that memory).
+//   loaded; Pyodide fetches, compiles and instantiates its WebAssembly meanwhile (it is handed a
+//   zero stand-in of the snapshot's size, which only sizes its memory), and the module factory
+//   below holds the restore back until the bytes are read and checked, then writes them straight
+//   into the interpreter's memory (restoreFrom).
 // - The check: the stored size (x-size) and a 64-bit checksum of the stored bytes (x-checksum,
 //   snapshot-format.mjs), one pass over the 18 MB that were read. Every byte must count: a
 //   restored heap that is wrong anywhere can run Python into an endless loop on the page's only
@@ -35,7 +36,7 @@ import { MODULES_URL, fetchModules, writeModules } from "./app-files.mjs";
 import { checksum, decodeRange, memorySize, runsOf } from "./snapshot-format.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "877284f94a972ff0";
+const APP_VERSION = "db2e0b005693b15d";
 const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.codecache", "webui.html", "webui.lobby", "webui.replay", "webui.rules", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle", "asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json", "os", "pathlib"];
 // version:end
 
@@ -219,7 +220,6 @@ async function startNormally(note, cache) {
   const files = fetchModules(); // while the runtime loads
   files.catch(() => {}); // awaited below, once the runtime is up
   const interpreter = await loadRuntime({ ...streamOptions, indexURL, createPyodideModule: await pyodideFactory() });
-  performance.mark("runtime-loaded");
   writeModules(interpreter.FS, await files);
   root.dataset.start = "normal";
   root.dataset.startNote = note;
@@ -276,7 +276,7 @@ async function start() {
 
 let early = null;
 
-// Starts loading the interpreter now (boot.js calls this first thing); PyScript's call below
+// Starts loading the interpreter now (index.html's head calls this); PyScript's call below
 // then picks it up.
 export function startEarly() {
   early ??= start().catch((error) => {
