@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "db2e0b005693b15d";
+const VERSION = "260b103bd14a244e";
 const APP_FILES = [
   "./",
   "./index.html",

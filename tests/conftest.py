@@ -8,6 +8,9 @@ import pytest
 from headless import ROOT, launch, start_server  # tools/headless.py
 
 READY = "html[data-ready]"
+# The lobby as the App draws it (the static lobby has no import picker). A plain visit is ready
+# with the static lobby, and the App draws its own (saved games and all) in the next task.
+APP_LOBBY = "#lobby [data-change=import]"
 BOOT_TIMEOUT = 60_000  # ms; Pyodide starts in a few seconds, this is only a safety net
 
 
@@ -55,4 +58,9 @@ def page(context):
 def open_page(page, url):
     page.goto(url)
     page.wait_for_selector(READY, state="attached")
+    return page
+
+
+def wait_app_lobby(page):
+    page.wait_for_selector(APP_LOBBY, state="attached")
     return page

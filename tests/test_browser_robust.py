@@ -7,7 +7,7 @@ import json
 import pytest
 
 import hostile
-from conftest import READY, open_page
+from conftest import READY, open_page, wait_app_lobby
 from tabletop import saves, share
 from test_browser_thenumber import wait_bots_done, write_number
 from test_saves import played_match
@@ -72,6 +72,7 @@ def test_a_stored_save_whose_game_is_a_list_is_listed_and_the_lobby_works(page, 
     }""")
     page.reload()
     page.wait_for_selector(READY, state="attached")
+    wait_app_lobby(page)
     assert page.locator("tr.broken-save").count() == 2
     assert page.inner_text(".saves").count("game name is damaged") == 2
     page.click("button[data-act='new'][data-arg='thenumber']")

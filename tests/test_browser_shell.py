@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from conftest import open_page
+from conftest import open_page, wait_app_lobby
 from test_browser_thenumber import write_number
 
 pytestmark = pytest.mark.browser
@@ -16,6 +16,39 @@ def test_static_lobby_shows_before_python_and_becomes_interactive(page, site):
     page.wait_for_selector(".game-card button[disabled]", state="attached")  # static HTML, inert
     page.wait_for_selector("html[data-ready]", state="attached")
     assert page.locator(".game-card button[data-act='new']:not([disabled])").count() >= 1
+
+
+# Issue 17: a plain visit is ready once the static lobby is awake; the App, its modules and the
+# saved games follow in the next task. Read and clicked at the very moment the page says ready
+# (a mutation observer runs before any later task), the lobby is the static one, usable: its
+# click opens the dialog, and the lobby the App draws (saved games, import) follows.
+AT_READY = """
+try { localStorage.setItem('tabletop.save.broken', '{'); } catch (error) {}  // a save to list
+window.__atReady = null;
+new MutationObserver((_, observer) => {
+  const root = document.documentElement;
+  if (!root.hasAttribute('data-ready')) return;
+  observer.disconnect();
+  window.__atReady = {
+    enabled: document.querySelectorAll('.game-card button[data-act=new]:not([disabled])').length,
+    disabled: document.querySelectorAll('#lobby button[disabled]').length,
+    loading: document.querySelectorAll('#lobby .loading').length,
+    drawnByApp: document.querySelectorAll('[data-change=import]').length,
+  };
+  document.querySelector('button[data-act=new][data-arg=mojo]').click();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+"""
+
+
+def test_a_plain_visit_is_ready_with_the_static_lobby_and_its_first_click_works(page, site):
+    page.add_init_script(AT_READY)
+    open_page(page, site)
+    at_ready = page.evaluate("window.__atReady")
+    assert at_ready == {"enabled": 7, "disabled": 0, "loading": 0, "drawnByApp": 0}
+    page.wait_for_selector(".dialog select[name=players]")  # the click at ready opened Mojo's dialog
+    assert "Mojo" in page.inner_text(".dialog")
+    wait_app_lobby(page)
+    assert page.locator("tr.broken-save").count() == 1
 
 
 def test_no_request_leaves_the_origin(page, site):
@@ -39,6 +72,7 @@ def test_corrupt_saves_leave_the_lobby_working_with_the_explanation(page, site):
     }""")
     page.reload()
     page.wait_for_selector("html[data-ready]", state="attached")
+    wait_app_lobby(page)
     broken = page.locator("tr.broken-save")
     assert broken.count() == 3
     text = page.inner_text(".saves")

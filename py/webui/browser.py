@@ -10,18 +10,14 @@ import traceback
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
-from tabletop import bots as botlib
 
 try:  # JS null arrives as pyodide.ffi.jsnull in recent Pyodide, as None in older ones
     from pyodide.ffi import jsnull
 except ImportError:  # pragma: no cover
     jsnull = None
 
-from tabletop.saves import MAX_TEXT
-
-from .app import App
-
-MAX_IMPORT_BYTES = MAX_TEXT * 4  # UTF-8 takes at most 4 bytes a character
+# This module imports nothing of the app at its top: a plain visit's lobby is usable before the
+# App and its modules are imported (see boot).
 
 
 # Moves you can follow: an element that a renderer marks with data-anim="<stable key>" (a card in
@@ -106,6 +102,15 @@ class LocalStorage:
 
     def remove(self, key):
         self.ls.removeItem(key)
+
+    @classmethod
+    def or_none(cls):
+        """The backend, or None where this page may not use localStorage (the app then plays
+        in memory)."""
+        try:
+            return cls()
+        except Exception:
+            return None
 
 
 class BrowserPlatform:
@@ -273,40 +278,66 @@ def _params():
     return params
 
 
+def _make_app(platform, params):
+    """The App for this page's address; the lobby always opens, whatever the address holds."""
+    from tabletop import bots as botlib
+
+    from .app import App
+
+    # Only here, with a player waiting, may a Hard bot stop searching on the clock.
+    botlib.use_wall_clock_guard()
+    try:
+        return App(platform, LocalStorage.or_none(), params)
+    except Exception:
+        traceback.print_exc()
+        app = App(platform, LocalStorage.or_none(), {})
+        app.notice = "This link could not be opened; here is the lobby."
+        app.render()
+        return app
+
+
+def _wake_static_lobby(root):
+    """The lobby index.html shows before Python starts, made usable as it is: its buttons
+    enabled, its loading line gone. Its markup is the App's own (tools/shell.py)."""
+    for el in root.querySelectorAll("#lobby button[disabled]"):
+        el.disabled = False
+    loading = root.querySelector("#lobby .loading")
+    if _present(loading):
+        loading.remove()
+
+
 def boot():
+    """Start the page. A plain visit (no game, save, link or setting in its address) is ready as
+    soon as the static lobby is awake and every event is routed: the App, its modules and the
+    lobby's saved games come in the next task (about 50 ms of a first visit's start, issue 17),
+    or at the first click or key if one comes sooner. Any other address opens what it names
+    before the page is ready."""
     # A start from a memory snapshot restores the random generator too: without a new seed,
     # every visit would draw the same "random" seeds and save ids.
     random.seed()
-    # Only here, with a player waiting, may a Hard bot stop searching on the clock.
-    botlib.use_wall_clock_guard()
     root = js.document.getElementById("app")
     platform = BrowserPlatform(root)
-    try:
-        backend = LocalStorage()
-    except Exception:
-        backend = None
-    try:
-        app = App(platform, backend, _params())
-    except Exception:
-        traceback.print_exc()
-        app = App(platform, backend, {})  # the lobby always opens
-        app.notice = "This link could not be opened; here is the lobby."
-        app.render()
-    platform.app = app
+    params = _params()
+
+    def app():
+        if platform.app is None:
+            platform.app = _make_app(platform, params)
+        return platform.app
 
     def on_click(event):
         el = event.target.closest("[data-act]")
         if not _present(el) or el.disabled or _text(el.type) == "submit":
             return  # submit buttons go through the form's submit event
         event.preventDefault()
-        platform.guard(app.handle, str(el.dataset.act), _text(el.getAttribute("data-arg")))
+        act, arg = str(el.dataset.act), _text(el.getAttribute("data-arg"))
+        platform.guard(lambda: app().handle(act, arg))
 
     def on_submit(event):
         form = event.target
         event.preventDefault()
         act = _text(form.getAttribute("data-submit"))
         if act:
-            platform.guard(app.handle, act, None)
+            platform.guard(lambda: app().handle(act, None))
 
     def on_change(event):
         el = event.target
@@ -318,16 +349,18 @@ def boot():
             if _present(files) and files.length:
                 file = files.item(0)
                 el.value = ""  # choosing the same file again imports it again
-                if file.size > MAX_IMPORT_BYTES:  # refused unread: never parse a huge file
-                    platform.guard(app.handle, "import", (str(file.name), None))
+                from tabletop.saves import MAX_TEXT
+
+                if file.size > MAX_TEXT * 4:  # refused unread (UTF-8: at most 4 bytes a character)
+                    platform.guard(lambda: app().handle("import", (str(file.name), None)))
                     return
 
                 def got(text):
-                    platform.guard(app.handle, "import", (str(file.name), str(text)))
+                    platform.guard(lambda: app().handle("import", (str(file.name), str(text))))
 
                 file.text().then(create_once_callable(got))
             return
-        platform.guard(app.handle, act, None)
+        platform.guard(lambda: app().handle(act, None))
 
     def on_key(event):
         platform._tab_trap(platform.root, event)
@@ -335,12 +368,18 @@ def boot():
         typing = tag in ("INPUT", "SELECT", "TEXTAREA") and str(event.key) != "Escape"
         if typing or event.ctrlKey or event.metaKey or event.altKey:
             return
-        platform.guard(app.key, str(event.key))
+        key = str(event.key)
+        platform.guard(lambda: app().key(key))
 
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change), ("keydown", on_key)):
         js.document.addEventListener(kind, create_proxy(handler))
-    js.window.addEventListener("hashchange", create_proxy(lambda event: platform.guard(app.open_link, _params())))
+    js.window.addEventListener("hashchange", create_proxy(lambda event: platform.guard(lambda: app().open_link(_params()))))
     # Another tab of this site wrote or removed a save: this tab must not write over it.
-    js.window.addEventListener("storage", create_proxy(lambda event: platform.guard(app.storage_changed, _text(event.key))))
+    js.window.addEventListener("storage", create_proxy(lambda event: platform.guard(lambda: app().storage_changed(_text(event.key)))))
+    if params:
+        app()
+    else:
+        _wake_static_lobby(root)
+        js.setTimeout(create_once_callable(lambda *_: platform.guard(app)), 0)
     js.document.documentElement.setAttribute("data-ready", "")
-    return app
+    return platform
