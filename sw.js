@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "260b103bd14a244e";
+const VERSION = "581489b294e26479";
 const APP_FILES = [
   "./",
   "./index.html",

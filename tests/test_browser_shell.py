@@ -14,6 +14,11 @@ pytestmark = pytest.mark.browser
 def test_static_lobby_shows_before_python_and_becomes_interactive(page, site):
     page.goto(site, wait_until="commit")
     page.wait_for_selector(".game-card button[disabled]", state="attached")  # static HTML, inert
+    # Its spinner says "working" by ticking round, not turning smoothly: smooth, it drew 60
+    # frames a second during the whole start and slowed a first visit by about 5% (issue 17).
+    spin = page.evaluate("(({animationName, animationTimingFunction}) => [animationName, animationTimingFunction])"
+                         "(getComputedStyle(document.querySelector('#lobby .loading .spinner')))")
+    assert spin[0] == "spin" and spin[1].startswith("steps("), spin
     page.wait_for_selector("html[data-ready]", state="attached")
     assert page.locator(".game-card button[data-act='new']:not([disabled])").count() >= 1
 
