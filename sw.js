@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "581489b294e26479";
+const VERSION = "15b850347e606c16";
 const APP_FILES = [
   "./",
   "./index.html",
