@@ -96,9 +96,18 @@ def _fresh_visit(browser, url, probe):
 SETTLE_MS = 500
 
 
+def _rotated(pages, round_):
+    """The pages' (name, url) pairs, starting one further along each round: no page is always
+    the first or the last of a round (the visit after another page's, or before a pause)."""
+    items = list(pages.items())
+    shift = round_ % len(items)
+    return items[shift:] + items[:shift]
+
+
 def _visits(browser, probe, pages, repeat_pages, rounds):
     """Repeat visits in one profile that made the snapshots, then first visits in fresh
-    profiles; the pages alternate visit by visit so that all see the same load."""
+    profiles; the pages alternate visit by visit so that all see the same load, in an order
+    that rotates round by round."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(probe)
     page = context.new_page()
@@ -110,8 +119,8 @@ def _visits(browser, probe, pages, repeat_pages, rounds):
     repeat = {name: [] for name in repeat_pages}
     phases = {name: [] for name in repeat_pages}
     started = {name: set() for name in repeat_pages}
-    for _ in range(rounds):
-        for name, url in repeat_pages.items():
+    for round_ in range(rounds):
+        for name, url in _rotated(repeat_pages, round_):
             page.goto(urllib.parse.urljoin(url, "/www/icon.svg"))
             page.wait_for_timeout(SETTLE_MS)
             page.goto(url)
@@ -120,8 +129,8 @@ def _visits(browser, probe, pages, repeat_pages, rounds):
             started[name].add(page.get_attribute("html", "data-start"))
     context.close()
     first = {name: [] for name in pages}
-    for _ in range(rounds):
-        for name, url in pages.items():
+    for round_ in range(rounds):
+        for name, url in _rotated(pages, round_):
             first[name].append(_fresh_visit(browser, url, probe))
     return repeat, phases, started, first
 
