@@ -11,31 +11,27 @@ from test_browser_thenumber import write_number
 pytestmark = pytest.mark.browser
 
 
-# Read as the page is parsed (the interpreter's long start, later, holds the page's thread, and
-# a read queued behind it could come after the spinner's delay).
-SPINNER_AT_PARSE = """
+# Read as the page is parsed, while the interpreter loads (a read queued behind its long start
+# would come too late).
+ANIMATIONS_AT_PARSE = """
 document.addEventListener('DOMContentLoaded', () => {
-  const spinner = document.querySelector('#lobby .loading .spinner');
-  const style = getComputedStyle(spinner), [animation] = spinner.getAnimations();
-  window.__spinner = {name: style.animationName, timing: style.animationTimingFunction, delay: style.animationDelay,
-                      opacity: style.opacity, elapsed: animation ? animation.currentTime : null};
+  window.__atParse = {animations: document.getAnimations().length,
+                      loading: document.querySelector('#lobby .loading').textContent};
 });
 """
 
 
 def test_static_lobby_shows_before_python_and_becomes_interactive(page, site):
-    page.add_init_script(SPINNER_AT_PARSE)
+    page.add_init_script(ANIMATIONS_AT_PARSE)
     page.goto(site, wait_until="commit")
     page.wait_for_selector(".game-card button[disabled]", state="attached")  # static HTML, inert
     page.wait_for_selector("html[data-ready]", state="attached")
     assert page.locator(".game-card button[data-act='new']:not([disabled])").count() >= 1
-    # The loading line's spinner shows and ticks round only when the start takes longer than 3 s:
-    # any animation keeps the browser drawing 60 frames a second, and first visits measured about
-    # 5% slower for it (issue 17). Until then it is not drawn.
-    spinner = page.evaluate("window.__spinner")
-    assert spinner["elapsed"] < 3000, spinner
-    assert {k: spinner[k] for k in ("name", "delay", "opacity")} == {"name": "spin", "delay": "3s", "opacity": "0"}
-    assert spinner["timing"].startswith("steps("), spinner
+    # The loading line says it in words, and nothing animates while the page starts: any
+    # animation keeps the browser drawing 60 frames a second, and first visits measured 5-10%
+    # slower for a spinner, even a ticking or a delayed one (issue 17).
+    at_parse = page.evaluate("window.__atParse")
+    assert at_parse == {"animations": 0, "loading": "Loading the game engine… the lobby becomes interactive in a moment."}
 
 
 # Issue 17: a plain visit is ready once the static lobby is awake; the App, its modules and the

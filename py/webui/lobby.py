@@ -116,7 +116,10 @@ def header():
 
 def static_shell():
     """What index.html shows before Python is ready (kept in sync by tools/shell.py)."""
-    loading = tag("p", tag("span", "", class_="spinner") + " Loading the game engine… the lobby becomes interactive in a moment.", class_="loading", role="status")
+    # Words, no spinner: nothing on the page may animate while it starts. Any animation keeps the
+    # browser drawing 60 frames a second (8-13% of a core on a 2-core machine, even ticking, even
+    # after a delay), and first visits measured 5-10% slower for it (issue 17, bench/RESULTS.md).
+    loading = tag("p", "Loading the game engine… the lobby becomes interactive in a moment.", class_="loading", role="status")
     return tag("div", header() + loading + games_section(ready=False), class_="lobby", id="lobby")
 
 
