@@ -50,6 +50,8 @@ def page(context):
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda err: page.errors.append(str(err)))
+    page.console_lines = []  # shown with a failed test (pytest_runtest_makereport)
+    page.on("console", lambda msg: page.console_lines.append("{}: {}".format(msg.type, msg.text)))
     page.set_default_timeout(BOOT_TIMEOUT)
     yield page
     assert not page.errors, "errors on the page: {}".format(page.errors)
@@ -64,3 +66,38 @@ def open_page(page, url):
 def wait_app_lobby(page):
     page.wait_for_selector(APP_LOBBY, state="attached")
     return page
+
+
+# What the page showed and said when a browser test failed: a wait that times out says only
+# "Timeout exceeded", while the page has the reason (the status line, a "Something went wrong"
+# notice, a traceback on the console: the app's guard shows a bug there, not as a page error).
+FAILURE_CONSOLE_LINES = 40
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    page = getattr(item, "funcargs", {}).get("page")
+    if report.when != "call" or not report.failed or page is None:
+        return
+    report.sections.append(("the page when the test failed", describe_page(page)))
+
+
+def describe_page(page):
+    lines = ["address: " + page.url]
+    try:
+        page.wait_for_function("() => true", timeout=5000)  # an answer first: evaluate has no time limit
+        shown = page.evaluate("""() => ({
+            status: (document.querySelector('#status') || {}).innerText,
+            notices: [...document.querySelectorAll('.notice')].map(n => n.innerText),
+            buttons: [...document.querySelectorAll("button[data-act='play']")].map(b => b.dataset.arg),
+            flags: [...document.documentElement.attributes].map(a => a.name + '=' + a.value).join(' '),
+        })""")
+        lines += ["{}: {}".format(name, shown[name]) for name in ("status", "notices", "buttons", "flags")]
+    except Exception as err:  # a page stuck in Python cannot answer: say so, keep the console
+        lines.append("the page did not answer: {}".format(err))
+    console = getattr(page, "console_lines", [])
+    lines.append("console ({} lines, the last {}):".format(len(console), FAILURE_CONSOLE_LINES))
+    lines += console[-FAILURE_CONSOLE_LINES:]
+    return "\n".join(lines)
