@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "aee23b6fed707fd6";
+const VERSION = "296eabdb3f10a1a9";
 const APP_FILES = [
   "./",
   "./index.html",
