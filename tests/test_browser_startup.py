@@ -1,8 +1,7 @@
 """Start-up that never hangs (issue 16) and embeds that start as the game (issue 15): every
 hostile place the page may be opened in ends in the game or in a plain message with a link
-that opens the game in its own tab, within START_LIMIT (index.html's watchdog: 10 s)."""
-
-import time
+that opens the game in its own tab: at once where the page knows it cannot start (<html
+data-stuck="fatal">), else from index.html's 10 s watchdog ("slow")."""
 
 import pytest
 
@@ -14,7 +13,11 @@ from test_browser_thenumber import write_number
 
 pytestmark = pytest.mark.browser
 GAME = "?game=thenumber&embed=1&seats=human,easy&seed=5&speed=instant"
-START_LIMIT = 10_000  # ms: the message (or the game) is there by then
+# ms. A fatal message is shown by the error itself, not by a timer (data-stuck says which), so
+# this only bounds the wait: meanwhile the page's thread may be busy starting the runtime, for
+# 10 s and more on a loaded 2-core machine, and a wait of 10 s then timed out with the message
+# already set.
+MESSAGE_WAIT = 60_000
 PROBLEM = "#start-problem"
 
 
@@ -38,10 +41,13 @@ def iframe(src, sandbox=None):
     return '<iframe id="game"{} src="{}" width="900" height="700"></iframe>'.format(attr, src)
 
 
-def assert_message(frame, reason, app_url):
-    """The start-up message is shown with its reason, and its link opens the game in a tab."""
+def assert_message(frame, reason, app_url, stuck="fatal"):
+    """The start-up message is shown with its reason, and its link opens the game in a tab.
+    `stuck`: what <html data-stuck> says showed it ("fatal": the page found it cannot start; None:
+    no script ran, the static markup shows it)."""
     box = frame.locator(PROBLEM)
-    box.wait_for(state="visible", timeout=START_LIMIT)
+    box.wait_for(state="visible", timeout=MESSAGE_WAIT)
+    assert frame.locator("html").get_attribute("data-stuck") == stuck
     text = box.inner_text()
     assert "cannot start here" in text and reason in text, text
     link = box.locator("a")
@@ -73,16 +79,15 @@ def test_an_embed_in_an_about_blank_page_starts_and_plays(page, site):
 def test_a_sandbox_without_scripts_shows_the_message_from_static_markup(page, site, host):
     page.goto(host("post.html", iframe(site + GAME, sandbox="")))
     frame = page.frame_locator("#game")
-    href = assert_message(frame, "needs JavaScript and WebAssembly", site)
+    href = assert_message(frame, "needs JavaScript and WebAssembly", site, stuck=None)
     assert href == "./"  # no script ran to point it at this game: the lobby of the same site
 
 
 def test_a_sandbox_without_same_origin_says_so_at_once(page, site, host):
     page.goto(host("post.html", iframe(site + GAME, sandbox="allow-scripts allow-popups")))
-    started = time.monotonic()
     frame = page.frame_locator("#game")
+    # "fatal": the head's inline check said so, before anything loads (the 10 s watchdog says "slow")
     href = assert_message(frame, "sandboxed frame without allow-same-origin", site)
-    assert time.monotonic() - started < START_LIMIT / 1000
     assert href.startswith(site + "?game=thenumber") and "embed" not in href  # the game, full page
 
 
