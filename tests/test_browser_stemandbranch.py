@@ -7,10 +7,12 @@ clicking, checked with axe-core on the claim prompt and an activation."""
 
 import random
 import re
+from urllib.parse import parse_qsl
 
 import pytest
 
 from conftest import open_page
+from fakes import open_app
 from games import GAMES
 from games.stemandbranch.rules import RANK, cost
 from tabletop import bots as botlib
@@ -282,18 +284,19 @@ def test_score_sheet_fills_the_phone_width(page, site, link):
 # bot moves before the prompt: a browser bot need not repeat what it would play on CPython (the
 # app's Hard bot stops at a wall-clock guard on a busy machine, tabletop.bots.use_wall_clock_guard;
 # a script of seed 4 that waited on two Hard turns timed out whenever the suite ran loaded).
-CLAIM_AFTER_HAND_PAYMENT_GAME = "scrolls=1&seats=human,normal,normal&seed=12&tiebreak_year=2026"
+CLAIM_AFTER_HAND_PAYMENT_LINK = "game=stemandbranch&scrolls=1&seats=human,normal,normal&seed=12&tiebreak_year=2026&speed=instant"
 CLAIM_AFTER_HAND_PAYMENT = ["summon:4", "at:b2", "pay:40"]
 
 
 def test_claim_after_hand_payment_script_is_the_first_turn_of_its_game():
-    """The script above, on CPython: the human's first turn, legal move by move, ending in the
-    claim prompt (a changed deal or rule shows here, not as a browser test's time-out)."""
-    options = dict(pair.split("=") for pair in CLAIM_AFTER_HAND_PAYMENT_GAME.split("&"))
-    match = Match(GAMES["stemandbranch"], make_seats(options.pop("seats").split(",")), options, int(options.pop("seed")))
+    """The script above, on CPython, in the game the page starts from these parameters (the App
+    opens it): the human's first turn, legal move by move, ending in the claim prompt (a changed
+    deal or rule shows here, not as a browser test's time-out)."""
+    app, _, _ = open_app(dict(parse_qsl(CLAIM_AFTER_HAND_PAYMENT_LINK)))
+    match = app.match
     for action in CLAIM_AFTER_HAND_PAYMENT:
         assert match.to_act() == [0] and action in match.legal(0), (action, match.to_act(), match.legal(match.to_act()[0]))
-        match.play(0, action)
+        app.play(action)
     assert match.to_act() == [0] and "claim:Fire1" in match.legal(0) and "claim:none" in match.legal(0)
 
 
@@ -302,7 +305,7 @@ def test_SB_22_claim_prompt_is_in_sight_after_paying_with_a_hand_card(page, site
     """The claim prompt appears at the top of the table; a player who paid by clicking a card in
     their hand is scrolled down to it and must still see the prompt without scrolling back."""
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_page(page, site + "?game=stemandbranch&speed=instant&" + CLAIM_AFTER_HAND_PAYMENT_GAME)
+    open_page(page, site + "?" + CLAIM_AFTER_HAND_PAYMENT_LINK)
     for action in CLAIM_AFTER_HAND_PAYMENT:
         click_action(page, action)
     page.wait_for_selector("button[data-arg='claim:none']")
