@@ -10,7 +10,7 @@ import pytest
 
 from games.flowers import GAME
 from games.flowers.data import BUTTERFLY, CARDS, COLOUR, COLOURS, NUMBER, STACK_SIZE
-from games.flowers.rules import legal_cells, ranking, score_garden
+from games.flowers.rules import card_name, legal_cells, ranking, score_garden
 from tabletop import IllegalAction
 
 LETTER = {"Y": "yellow", "R": "red", "B": "blue", "G": "green"}
@@ -142,6 +142,20 @@ def test_FL_8_place_beside_or_on_top_of_a_card():
         play_turn(state, 2, "%d,0" % -i)
     assert "-11,0" in state["gardens"][0] and json.loads(json.dumps(state)) == state
     assert legal_cells({"0,0": [1]}) == ["0,-1", "-1,0", "0,0", "1,0", "0,1"]
+
+
+def test_FL_8_the_log_names_the_card_that_was_covered():
+    """Issue 27: covering a card logged "places the green 3 on top of the green 3" (the pile
+    was read after the new card landed on it)."""
+    state = GAME.start(1, {}, 2)
+    covered = state["gardens"][0]["0,0"][-1]
+    GAME.apply(state, 0, "take:0")
+    card = state["held"]
+    assert card != covered
+    text = GAME.apply(state, 0, "place:0,0")[0]["text"]
+    assert text.startswith("{0} places the %s on top of the %s (" % (card_name(card), card_name(covered))), text
+    text = [e["text"] for e in play_turn(state, 1, "1,0") if e["type"] == "place"][0]
+    assert "in the garden" in text and "on top of" not in text
 
 
 def test_FL_9_the_last_card_of_a_stack_ends_the_game_after_placing_it():

@@ -232,6 +232,8 @@ def test_MJ_11_the_mojo_holder_scores_zero_when_lowest():
     rnd = state["rounds"][-1]
     assert rnd["cards"] == [7, 25, 2] and rnd["side"] == 10 and rnd["points"] == [17, 25, 2]
     assert "+10" in texts(events) and state["mojo_side"] == 10
+    # Issue 27: the line names who scored lower ("someone scored lower" said nothing).
+    assert "The Mojo card shows +10 for {0}: {2} scored 2, lower than 7, so {0} scores 17 (MJ-11)." in texts(events)
     state = arrange(3, [[], [3, 4, 9, 10, 11], [2]], down=[[1], [], []], up=[[0], [], []], pile=(6,), turn=0)
     events = GAME.apply(state, 0, "reveal:1")  # 1 is the lowest
     rnd = state["rounds"][-1]
@@ -246,13 +248,26 @@ def test_MJ_12_fifty_ends_the_game_and_the_lowest_total_wins():
     state["totals"] = [20, 30, 45]
     state["rounds"] = [{"counted": [[], [], []], "best": [[None] * 5] * 3, "cards": [20, 30, 45], "mojo": 0, "side": 10,
                         "points": [20, 30, 45], "totals": [20, 30, 45]}]
-    GAME.apply(state, 0, "reveal:1")  # round points 0 / 25 / 2
+    events = GAME.apply(state, 0, "reveal:1")  # round points 0 / 25 / 2
     assert state["totals"] == [20, 55, 47] and GAME.is_over(state)  # seat 1 reached 55
+    # Issue 27: the end line names who reached 50 and with how many (it said "Someone reached 50").
+    over = [e["text"] for e in events if e["type"] == "over"]
+    assert over == ["{1} has 55 points, 50 or more: the game ends. Lowest total wins: {0} wins with 20."]
     result = GAME.result(state)
     assert result["scores"] == [20, 55, 47] and result["winners"] == [0]
     assert result["sheet"][-1] == {"label": "Total", "values": [20, 55, 47], "kind": "total"}
     assert "Lowest total wins" in result["notes"][0]
     assert GAME.legal_actions(state, 0) == [] and GAME.to_act(state) == []
+
+
+def test_MJ_12_the_end_line_names_everyone_who_reached_fifty():
+    state = arrange(3, [[], [3, 4, 9, 10, 11], [2]], down=[[1], [], []], pile=(6,), turn=0)
+    state["totals"] = [20, 30, 49]
+    state["rounds"] = [{"counted": [[], [], []], "best": [[None] * 5] * 3, "cards": [20, 30, 49], "mojo": 0, "side": 10,
+                        "points": [20, 30, 49], "totals": [20, 30, 49]}]
+    events = GAME.apply(state, 0, "reveal:1")  # round points 0 / 25 / 2
+    assert [e["text"] for e in events if e["type"] == "over"] == [
+        "{1} has 55 and {2} has 51 points, 50 or more: the game ends. Lowest total wins: {0} wins with 20."]
 
 
 def test_MJ_12_below_fifty_another_round_is_dealt():

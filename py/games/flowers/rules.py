@@ -265,12 +265,13 @@ class Flowers(Game):
         """FL-8, then FL-9."""
         garden = state["gardens"][seat]
         card, taken_from = state["held"], state["held_from"]
-        under = garden.get(key)
+        # Name the covered card before the new one lands on it (the pile is the same list).
+        under = garden.get(key, [])[-1:]
         garden.setdefault(key, []).append(card)
         state["held"], state["held_from"] = None, None
         state["turns"][seat] += 1
         state["last"][seat] = key
-        where = "on top of the %s" % card_name(under[-1]) if under else "in the garden"
+        where = "on top of the %s" % card_name(under[0]) if under else "in the garden"
         events = [{"type": "place", "seat": seat, "text": "{%d} places the %s %s (%d cards)." % (
             seat, card_name(card), where, sum(len(s) for s in garden.values()))}]
         if any(not s for s in state["stacks"]):

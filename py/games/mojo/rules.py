@@ -57,9 +57,12 @@ def compare(value, top):
     return "lower" if value < top else "higher" if value > top else "same"
 
 
+def _join(words):
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _names(seats):
-    seats = ["{%d}" % s for s in seats]
-    return seats[0] if len(seats) == 1 else ", ".join(seats[:-1]) + " and " + seats[-1]
+    return _join(["{%d}" % s for s in seats])
 
 
 class Mojo(Game):
@@ -230,8 +233,9 @@ class Mojo(Game):
             mojo = "The Mojo card shows 0 for {%d}: %d is the lowest score%s, so {%d} scores 0 (MJ-11)." % (
                 holder, cards[holder], " (tied)" if cards.count(lowest) > 1 else "", holder)
         else:
-            mojo = "The Mojo card shows +10 for {%d}: someone scored lower than %d, so {%d} scores %d (MJ-11)." % (
-                holder, cards[holder], holder, points[holder])
+            below = [s for s in range(n) if cards[s] == lowest]
+            mojo = "The Mojo card shows +10 for {%d}: %s scored %d, lower than %d, so {%d} scores %d (MJ-11)." % (
+                holder, _names(below), lowest, cards[holder], holder, points[holder])
         events.append({"type": "mojo", "seat": holder, "announce": True, "text": mojo})
         for s in range(n):
             events.append({"type": "score", "seat": s, "text": "{%d} scores %d this round (total %d)." % (s, points[s], state["totals"][s])})
@@ -239,9 +243,10 @@ class Mojo(Game):
             state["over"] = True
             best = min(state["totals"])
             winners = [s for s in range(n) if state["totals"][s] == best]
+            reached = _join(["{%d} has %d" % (s, t) for s, t in enumerate(state["totals"]) if t >= GAME_END_TOTAL])
             events.append({"type": "over", "announce": True,
-                           "text": "Someone reached %d: the game ends. Lowest total wins: %s %s with %d." % (
-                               GAME_END_TOTAL, _names(winners), "wins" if len(winners) == 1 else "win together", best)})
+                           "text": "%s points, %d or more: the game ends. Lowest total wins: %s %s with %d." % (
+                               reached, GAME_END_TOTAL, _names(winners), "wins" if len(winners) == 1 else "win together", best)})
             return events
         state["round"] += 1
         self._deal(state, holder)  # MJ-4: the Mojo holder starts the next round
