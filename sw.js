@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "2ffc71cbca4ef6b9";
+const VERSION = "9bd750066d81c0ab";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -4,6 +4,7 @@ every simultaneous pick and throw, a whole game to the score sheet, the engine's
 import re
 
 from test_app import open_app
+from webui.renderers.hoipho import card_face
 
 SIMULTANEOUS = ("discard", "pick", "throw", "pass")
 
@@ -103,3 +104,22 @@ def test_number_keys_choose_in_the_order_shown():
     assert len(app.match.history) == played
     app.key("1")
     assert app.match.history[played] == [0, first]
+
+
+def test_a_rival_note_reads_as_a_rule_and_a_revealed_card_shows_it_only_when_met():
+    """Issue 27: every Dog showed "Meets the Cat: 0", which read as if the Dog scored 0 now (HP-4)."""
+    app, platform, _ = open_app({"game": "hoipho", "seats": "human,easy,easy,easy", "seed": "7", "speed": "instant"})
+    platform.run()
+    assert {"m11", "m12"} <= set(app.match.view(0)["hand"])  # the Dog and the Pig
+    notes = re.findall(r'class="hoipho-note[^"]*">([^<]*)<', platform.text)
+    assert sorted(notes) == ["0 if it meets the Cat", "0 if it meets the Mouse"]
+    assert "Meets the" not in platform.text
+    app.handle("play", "play:m11")
+    platform.run()
+    revealed = platform.text.split('class="hoipho-cell')[1:]
+    dog = [cell for cell in revealed if "Dog</span>" in cell]
+    assert dog and "if it meets" not in dog[0] and "Met its rival" not in dog[0]  # no Cat this turn: no note
+    notes = re.findall(r'class="hoipho-note[^"]*">([^<]*)<', platform.text)
+    assert "0 if it meets the Cat" not in notes and "0 if it meets the Mouse" in notes  # the Dog left the hand
+    # A revealed card that met its rival says so.
+    assert "Met its rival: 0 this turn" in card_face("m11", 0, True)

@@ -1,7 +1,7 @@
 """Hội Phố's table: your hand, the face-down picks, the last reveal step by step, the skills'
 choices, and the round's result."""
 
-from games.hoipho.data import MERCHANTS, SHIP_PAY
+from games.hoipho.data import MERCHANTS, RIVALS, SHIP_PAY
 from games.hoipho.rules import card_name, is_ship, left_of, printed, skill_of
 
 from ..html import button, esc, figure, join_names, sr_only, tag
@@ -20,7 +20,8 @@ SHORT_SKILL = {
     "dog": "Lose 1 coin",
     "pig": "Give 1 coin to each neighbour",
 }
-RIVAL_NOTE = {12: "Meets the Mouse: 0", 10: "Meets the Dog: 0", 11: "Meets the Cat: 0"}
+# HP-4 as a rule, not a score: "Meets the Cat: 0" on every Dog read as if the Dog counted 0 now.
+RIVAL_NOTE = {rep: "0 if it meets the {}".format(MERCHANTS[rival][0]) for rep, rival in RIVALS.items()}
 SHIP_NOTE = "Alone +{}, two ships +{} each, 3 or more: nothing".format(SHIP_PAY[1], SHIP_PAY[2])
 THROW_LABEL = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
 SKILL_CHOICE = {
@@ -31,23 +32,30 @@ SKILL_CHOICE = {
 }
 
 
-def card_words(card):
+def rival_note(card, met=None):
+    """HP-4 on a card: the rule while the card is unplayed (met None); on a revealed card, only
+    when it met its rival."""
+    if met:
+        return "Met its rival: 0 this turn"
+    return RIVAL_NOTE.get(printed(card)) if met is None else None
+
+
+def card_words(card, met=None):
     """What a screen reader says for a card."""
     if is_ship(card):
         return "Merchant ship, reputation 0: " + SHIP_NOTE
-    rep = printed(card)
-    return "{}, reputation {}: {}".format(MERCHANTS[rep][0], rep, SHORT_SKILL[skill_of(card)])
+    rep, note = printed(card), rival_note(card, met)
+    return "{}, reputation {}: {}{}".format(MERCHANTS[rep][0], rep, SHORT_SKILL[skill_of(card)], "; " + note if note else "")
 
 
-def card_face(card, shown_rep=None, met=False):
-    """The inside of a card: reputation, name, skill, its special condition (met or not)."""
+def card_face(card, shown_rep=None, met=None):
+    """The inside of a card: reputation, name, skill, its special condition (rival_note)."""
     note = None
     if is_ship(card):
         rep, name, text = 0, "Ship", SHIP_NOTE
     else:
         rep = printed(card)
-        name, text = MERCHANTS[rep][0], SHORT_SKILL[skill_of(card)]
-        note = "Met its rival: 0 this turn" if met else RIVAL_NOTE.get(rep)
+        name, text, note = MERCHANTS[rep][0], SHORT_SKILL[skill_of(card)], rival_note(card, met)
     number = tag("span", str(rep), class_="hoipho-rep")
     if shown_rep is not None and shown_rep != rep:
         number = tag("span", tag("s", str(rep)) + " " + str(shown_rep), class_="hoipho-rep hoipho-zeroed")
@@ -266,7 +274,7 @@ class HoiPhoRenderer:
         order = record["order"]
         cells = []
         for seat in range(n):
-            c = record["cards"][seat]
+            c, met = record["cards"][seat], record["zero"][seat] is not None
             badges = []
             if record["pay"][seat] and is_ship(c):
                 badges.append("ship +{}".format(record["pay"][seat]))
@@ -277,9 +285,9 @@ class HoiPhoRenderer:
             if seat == record["skill"]:
                 badges.append("lowest: skill")
             cells.append(tag("li",
-                             tag("div", card_face(c, record["rep"][seat], record["zero"][seat] is not None), class_=card_class(c, "revealed"),
+                             tag("div", card_face(c, record["rep"][seat], met), class_=card_class(c, "revealed"),
                                  data_anim="shown-{}-{}-{}".format(record["round"], record["turn"], seat) if latest else None,
-                                 aria_label=card_words(c))
+                                 aria_label=card_words(c, met))
                              + tag("span", ctx.name(seat), class_="hoipho-who")
                              + "".join(tag("span", esc(b), class_="badge hoipho-badge") for b in badges),
                              class_="hoipho-cell" + (" hoipho-lowest" if seat == record["skill"] else ""), data_seat=str(seat)))
