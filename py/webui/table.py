@@ -86,8 +86,15 @@ def player_panels(ctx, renderer):
 
 
 def log_section(ctx):
-    entries = ctx.match.log_for(ctx.viewer)[-300:]
-    items = "".join(tag("li", event_html(ctx, e), class_="log-" + e["type"]) for e in reversed(entries))
+    """The newest move first, and each move's lines in the order they happened: the move, then
+    what it caused ("serves..." above "Loved!..."). One item per move (events share a ply)."""
+    moves = []
+    for e in ctx.match.log_for(ctx.viewer)[-300:]:
+        if not moves or moves[-1][0]["ply"] != e["ply"]:
+            moves.append([])
+        moves[-1].append(e)
+    items = "".join(tag("li", "".join(tag("div", event_html(ctx, e), class_="log-" + e["type"]) for e in move), class_="log-move")
+                    for move in reversed(moves))
     return tag("section", tag("h2", "Game log") + tag("ol", items, reversed=True, class_="log-list"), class_="log", aria_label="Game log", tabindex="0")
 
 
