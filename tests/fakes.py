@@ -40,6 +40,7 @@ class FakePlatform:
         self.forms = {}
         self.url = None
         self.downloads = []
+        self.pauses = []
 
     def render(self, markup):
         self.html = markup
@@ -53,6 +54,7 @@ class FakePlatform:
         (self.flags.add if on else self.flags.discard)(name)
 
     def schedule(self, seconds, fn):
+        self.pauses.append(seconds)  # what the page would wait (bot pauses), in order
         self.queue.append(fn)
 
     def run(self):

@@ -4,7 +4,8 @@ A save is {format, game, version, options, seats, seed, actions, created, update
 replays the actions from the seed, so a save is small and a broken one is detected at once.
 A save that cannot be loaded is reported with a plain explanation and kept (to export or
 delete); it never stops the others from loading. Beside the saves the store keeps records: small
-named values a game asks to remember across matches (a solo player's best score).
+named values a game asks to remember across matches (a solo player's best score), and the
+player's settings (the bots' speed).
 """
 
 import json
@@ -16,6 +17,7 @@ from .match import SEAT_KINDS, Match, clean_name
 FORMAT = 1
 KEY_PREFIX = "tabletop.save."
 RECORD_PREFIX = "tabletop.record."
+SETTING_PREFIX = "tabletop.setting."
 # Bounds on what a save (stored, imported or carried by a link) may hold, checked before the
 # text is parsed: a hostile file must be refused with a message, never exhaust the stack or
 # the memory (a JSON nested 100,000 deep breaks Pyodide's later async callbacks).
@@ -233,18 +235,29 @@ class SaveStore:
         self._memory[key] = text
         return False
 
-    def record(self, name):
-        """A record (a dict) stored under `name`, or None (never stored, or unreadable)."""
-        text = self._get(RECORD_PREFIX + name)
+    def _json(self, key):
+        text = self._get(key)
         try:
-            data = json.loads(text) if text is not None else None
+            return json.loads(text) if text is not None else None
         except ValueError:
             return None
+
+    def record(self, name):
+        """A record (a dict) stored under `name`, or None (never stored, or unreadable)."""
+        data = self._json(RECORD_PREFIX + name)
         return data if isinstance(data, dict) else None
 
     def write_record(self, name, data):
         """Store a record; like a save, it falls back to memory when storage fails."""
         return self._put(RECORD_PREFIX + name, data)
+
+    def setting(self, name):
+        """A setting's stored value (plain JSON data), or None (never stored, or unreadable)."""
+        return self._json(SETTING_PREFIX + name)
+
+    def write_setting(self, name, value):
+        """Store a setting; like a save, it falls back to memory when storage fails."""
+        return self._put(SETTING_PREFIX + name, value)
 
     def remove(self, save_id):
         key = KEY_PREFIX + save_id

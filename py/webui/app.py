@@ -33,10 +33,20 @@ from . import lobby
 from .html import attrs, button, esc, tag
 from .renderers import RENDERERS
 
-BOT_PAUSE = {"normal": 0.7, "instant": 0.0}  # seconds between bot moves, by the speed setting
+# How fast bots play: the seconds before a bot's move, (turn, step), by the speed setting.
+# "turn" comes before a bot starts its turn, after someone else moved: long enough to see that
+# move land (the stylesheet's animation takes 0.3 s). "step" comes between the sub-decisions of
+# one bot's composite turn (Coffee Rush's steps and pours) when the last one showed something;
+# a step that showed nothing (Phở Phở's picks and marks) goes on at once. Until issue 27 every
+# sub-decision waited 0.7 s: two bots at Phở Phở made the human wait 5-11 s a round, for 9-23
+# decisions. "instant" (links for tests and demos) also turns the animations off.
+SPEEDS = ("slow", "normal", "fast", "instant")
+BOT_PAUSE = {"slow": (1.2, 0.5), "normal": (0.5, 0.2), "fast": (0.2, 0.06), "instant": (0.0, 0.0)}
 
 
 class App:
+    SPEEDS = SPEEDS  # for the menus (lobby.speed_field)
+
     def __init__(self, platform, storage_backend, params=None):
         self.platform = platform
         params = dict(params or {})
@@ -47,7 +57,11 @@ class App:
         if self.embed:
             self.store.notice = "Not saved here: open the full page to keep this game."
         platform.set_flag("embed", self.embed)
-        self.speed = "instant" if params.get("speed") == "instant" else "normal"
+        # The bots' speed: a link's &speed= holds for this tab (kept in its address); otherwise the
+        # player's last choice on this device.
+        self.link_speed = params.get("speed") if params.get("speed") in SPEEDS else None
+        stored = self.store.setting("speed")
+        self.speed = self.link_speed or (stored if stored in SPEEDS else "normal")
         platform.set_flag("instant", self.speed == "instant")  # no animations either
         self.screen = "lobby"
         self.dialog = None  # {"game": id, "players": n, "seats": [...], "seed": str, "options": {}}
@@ -111,9 +125,26 @@ class App:
         keeps the address its page gave it."""
         if self.embed:
             return
-        if self.speed == "instant":
-            params["speed"] = "instant"
+        if self.link_speed:
+            params["speed"] = self.link_speed
         self.platform.set_url(params)
+
+    def set_speed(self, speed):
+        """The player chose how fast bots play: from now on, and in later games on this device."""
+        if speed not in SPEEDS:
+            return
+        self.speed = speed
+        self.platform.set_flag("instant", speed == "instant")
+        self.store.write_setting("speed", speed)
+        if self.link_speed:  # the address must not bring the link's speed back on a reload
+            self.link_speed = speed
+            if self.screen == "game" and self.match is not None:
+                self._set_url(save=self.save_id)
+
+    def on_speed(self, _):
+        """The game bar's speed menu."""
+        self.set_speed(self.platform.form("speed-form").get("speed"))
+        self.render()
 
     def show_lobby(self):
         self.screen = "lobby"
@@ -136,6 +167,7 @@ class App:
             "seats": [{"kind": HUMAN if i == 0 else "normal", "name": ""} for i in range(info.max_players)],
             "seed": "",
             "options": {o.id: o.default for o in info.options},
+            "speed": self.speed,
         }
         self.screen = "lobby"
 
@@ -286,7 +318,22 @@ class App:
         if self._bots_scheduled:
             return
         self._bots_scheduled = True
-        self.platform.schedule(BOT_PAUSE[self.speed], self._bot_think)
+        self.platform.schedule(self._bot_pause(), self._bot_think)
+
+    def _bot_pause(self):
+        """The pause before the next bot move (see BOT_PAUSE)."""
+        turn, step = BOT_PAUSE[self.speed]
+        match = self.match
+        bots_acting = [s for s in match.to_act() if not match.is_human(s)]
+        if not match.history or not bots_acting or match.history[-1][0] != bots_acting[0]:
+            return turn
+        ply = len(match.history)
+        for event in reversed(match.log):  # did the bot's last step show anything on this screen?
+            if event["ply"] != ply:
+                break
+            if "seats" not in event or self.viewer in event["seats"]:
+                return step
+        return 0
 
     def _bot_think(self):
         """Show which bot is thinking, let the page paint, then decide."""
@@ -597,10 +644,13 @@ class App:
         dialog["seed"] = form.get("seed", dialog["seed"])
         for opt in info.options:
             dialog["options"][opt.id] = form.get("opt-" + opt.id, dialog["options"][opt.id])
+        dialog["speed"] = form.get("speed", dialog["speed"])
 
     def on_start(self, _):
         self._read_dialog()
         d = self.dialog
+        if d["speed"] != self.speed:
+            self.set_speed(d["speed"])
         seats = d["seats"][: d["players"]]
         try:
             self.start(d["game"], [s["kind"] for s in seats], [s["name"] for s in seats], d["seed"], d["options"])

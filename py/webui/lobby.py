@@ -103,11 +103,19 @@ def dialog(app):
         + tag("label", "Players " + players, class_="players-field")
         + tag("fieldset", tag("legend", "Seats") + "".join(seats))
         + "".join(options)
+        + speed_field(app.SPEEDS, d["speed"], "Bots play ", "speed-field")
         + tag("label", "Shuffle number (optional: the same number deals the same cards) " + "<input{}>".format(attrs(name="seed", value=d["seed"], inputmode="numeric", placeholder="random")), class_="seed-field")
         + tag("div", button("Start", "start", class_="primary", type="submit") + button("Cancel", "close-dialog"), class_="dialog-buttons")
     )
     form = tag("form", body, id="new-game", class_="dialog", data_submit="start", role="dialog", aria_modal="true", aria_labelledby="dialog-title")
     return tag("div", form, class_="backdrop")
+
+
+def speed_field(speeds, current, words, class_, **select_attrs):
+    """The bots' speed menu (`speeds`: App.SPEEDS): in the new-game dialog, and in the game bar
+    (webui/table.py)."""
+    choices = "".join(tag("option", v.capitalize(), value=v, selected=v == current) for v in speeds)
+    return tag("label", words + tag("select", choices, name="speed", **select_attrs), class_=class_)
 
 
 def header():

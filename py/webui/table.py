@@ -6,6 +6,7 @@ from tabletop.match import seat_label
 
 from . import rules
 from .html import button, esc, join_names, score_table, seat_heading, tag
+from .lobby import speed_field
 from .renderers import RENDERERS
 
 
@@ -157,6 +158,15 @@ def cover(ctx):
     )
 
 
+def speed_menu(app, over):
+    """How fast the bots play, changed in play (a game with bots, still running)."""
+    if over or all(app.match.is_human(s) for s in range(len(app.match.seats))):
+        return ""
+    return tag("form", speed_field(app.SPEEDS, app.speed, tag("span", "Bots ", class_="speed-words"), "speed",
+                                   data_change="speed", aria_label="Bot speed", title="How fast the bots play"),
+               id="speed-form")
+
+
 def render(app):
     ctx = Context(app)
     renderer = RENDERERS[ctx.game.info.id]
@@ -171,6 +181,7 @@ def render(app):
         + tag("nav",
               ("" if over else button("Undo", "undo", aria_disabled="true" if undo_why else None, class_="undo",
                                       title=undo_why or "Take back your last move of this turn"))
+              + speed_menu(app, over)
               + button("Share", "share", title="A link that carries this game")
               + button("Hide rules" if app.show_rules else "Rules", "rules", aria_expanded="true" if app.show_rules else "false")
               + app.exit_link()),
