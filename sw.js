@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "366f4e71c817bbd4";
+const VERSION = "118730aa59b07ae0";
 const APP_FILES = [
   "./",
   "./index.html",

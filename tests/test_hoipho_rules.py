@@ -564,3 +564,24 @@ def test_HP_15_otherwise_the_next_round_starts():
     assert not state["over"] and state["round"] == 1 and state["turn"] == 0
     assert state["coins"] == [2, 2, 2, 2] and all(len(h) == 4 for h in state["hands"])
     assert GAME.progress(state) == "Round 2, turn 1 of 3"
+
+
+def test_HP_3_a_skill_that_moves_no_coin_says_so_instead_of_0_coins():
+    """Issue 27: "loses 0 coins", "steals 0 coins", "discards half their coins, 0 coins"."""
+    state = new(4, [[11], [4], [6], [7]])
+    state["coins"][0] = 0
+    events = play(state, 11, 4, 6, 7)  # Dog meets Cat: Dog 0 is lowest
+    assert "P0's Dog: P0 has no coin to lose (HP-3)." in texts(state, events)
+    state = new(4, [[6], [7], [8], [10]])
+    state["coins"][1] = 0
+    play(state, 6, 7, 8, 10)
+    events = GAME.apply(state, 0, "target:1")
+    assert "P0's Snake finds no coin to steal: P1 has none (HP-3)." in texts(state, events)
+    state = new(4, [[1], [10], [6], [7]])
+    state["coins"][3] = 0
+    play(state, 1, 10, 6, 7)  # the Horse is second: P3 has 1 coin
+    GAME.apply(state, 0, "target:3")
+    GAME.apply(state, 0, "throw:rock")
+    events = GAME.apply(state, 3, "throw:scissors")
+    assert any(t.endswith("P0 wins; P3 has 1 coin: nothing to discard (half, rounded down) (HP-3).") for t in texts(state, events))
+    assert not any("0 coins" in t for t in texts(state, events))

@@ -205,6 +205,18 @@ def test_PP_9b_two_or_three_equal_values_each_on_a_different_customer():
         GAME.apply(state, 0, "pick:chicken2")
 
 
+def test_PP_16_a_loved_line_names_its_customer_as_the_serve_line_did_after_the_line_slid():
+    """Issue 27: the Active Customer left (hated, PP-13) and the line slid (PP-16) before the
+    Herbs landed: "Herbs 2 to Side Customer 2" then read "Loved! Herbs 2 delights Side Customer 1"."""
+    line = [("beef-chicken", ["noodle1"], False), ("chicken-herbs", ["noodle1"], False), ("herbs-chili", ["noodle1"], False)]
+    state = arrange(new(2), hands={0: ["chicken2", "herbs2", "beef5"]}, line=line)
+    events = play(state, 0, "pick:chicken2", "pick:herbs2", "put:chicken2@0", "put:herbs2@2")
+    said = {e["type"]: e["text"] for e in events}
+    assert "and Herbs 2 to Side Customer 2 (2★, loves Herbs, hates Chili)." in said["serve"]
+    assert said["hated"].startswith("Hated! Chicken 2 fails the order of the Active Customer")
+    assert said["loved"].startswith("Loved! Herbs 2 delights Side Customer 2 (2★, loves Herbs, hates Chili):")
+
+
 def test_PP_9c_a_bill_next_to_a_customer_then_discard_and_redraw():
     line = [("beef-chicken", ["noodle1"], True), ("chicken-herbs", [], False), ("herbs-chili", [], False)]
     state = arrange(new(3), hands={0: ["bill", "bill", "chili2", "herbs3", "beef4"]}, line=line,

@@ -1,6 +1,7 @@
 """Issue 27, "Wrong or unclear words": the log reads a move and what it caused top to bottom, in
 the order they happened, with the newest move first; the words of the events say what happened."""
 
+import html
 import random
 import re
 
@@ -52,3 +53,10 @@ def test_every_games_log_groups_its_lines_by_move_in_the_order_they_happened():
         shown = [["log-" + kind for kind, _ in move] for move in log_moves(platform.html)]
         assert len(expected) > 4 and any(len(lines) > 1 for lines in expected.values()), game
         assert shown == [expected[ply] for ply in sorted(expected, reverse=True)], game
+        # The news under the status line read in the order they happened too (oldest first).
+        if 'class="announce"' in platform.html:
+            block = platform.html.split('class="announce"')[1].split("</ul>")[0].split("</details>")[-1]
+            said = [html.unescape(re.sub(r"<[^>]+>", "", item))[:40] for item in re.findall(r"<li>(.*?)</li>", block, re.S)]
+            log = [app.match.text(e) for e in app.match.log_for(app.viewer)]
+            at = [next(i for i, text in enumerate(log) if text.startswith(line)) for line in said]
+            assert at == sorted(at) and said, game

@@ -496,7 +496,8 @@ class HoiPho(Game):
         elif skill == "dog":
             lost = min(data.DOG_LOSS, coins[seat])
             coins[seat] -= lost
-            self._step(state, events, "skill", "{}: {} loses {} (HP-3).".format(who, _seat(seat), _coins(lost)))
+            self._step(state, events, "skill", "{}: {} loses {} (HP-3).".format(who, _seat(seat), _coins(lost)) if lost else
+                       "{}: {} has no coin to lose (HP-3).".format(who, _seat(seat)))
         elif skill == "pig":
             given = []
             for neighbour in (left_of(seat, n), right_of(seat, n)):
@@ -536,7 +537,8 @@ class HoiPho(Game):
                 stolen = min(data.SNAKE_STEAL, state["coins"][target])
                 state["coins"][target] -= stolen
                 state["coins"][seat] += stolen
-                self._step(state, events, "skill", "{} steals {} from {} (HP-3).".format(who, _coins(stolen), _seat(target)))
+                self._step(state, events, "skill", "{} steals {} from {} (HP-3).".format(who, _coins(stolen), _seat(target)) if stolen else
+                           "{} finds no coin to steal: {} has none (HP-3).".format(who, _seat(target)))
                 return events + self._finish_skill(state)
             # cat
             d["step"] = "give"
@@ -580,8 +582,11 @@ class HoiPho(Game):
         winner, loser = (owner, target) if data.BEATS[a] == b else (target, owner)
         lost = state["coins"][loser] // data.MOUSE_LOSS_DIVISOR
         state["coins"][loser] -= lost
-        self._step(state, events, "skill", "Rock-paper-scissors: {} throws {}, {} throws {}: {} wins; {} discards half their coins, {} (HP-3).".format(
-            _seat(owner), a, _seat(target), b, _seat(winner), _seat(loser), _coins(lost)))
+        have = state["coins"][loser]
+        loss = ("discards half their coins, {}".format(_coins(lost)) if lost else
+                "has {}: nothing to discard (half, rounded down)".format(_coins(have) if have else "no coin"))
+        self._step(state, events, "skill", "Rock-paper-scissors: {} throws {}, {} throws {}: {} wins; {} {} (HP-3).".format(
+            _seat(owner), a, _seat(target), b, _seat(winner), _seat(loser), loss))
         events[-1]["commit"] = True
         return events + self._finish_skill(state)
 

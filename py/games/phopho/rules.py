@@ -427,14 +427,16 @@ class PhoPho(Game):
         placed before those effects."""
         labels = {cust: self._customer_label(state, cust) for _, cust in state["queue"]}
         placed, kept = [], []
-        events = self._place_queue(state, seat, placed, kept)
+        events = self._place_queue(state, seat, placed, kept, labels)
         if placed or kept:
             events.insert(0, self._serve_event(seat, placed, len(kept), labels))
         return events
 
-    def _place_queue(self, state, seat, placed, kept):
+    def _place_queue(self, state, seat, placed, kept, labels):
         """Place the queued cards one by one (into `placed`) with their effects (PP-12..PP-16);
-        stop at a give prompt (PP-13), to carry on once the player has chosen."""
+        stop at a give prompt (PP-13), to carry on once the player has chosen. A card's Loved or
+        Hated line names its customer as the serve line did (`labels`), not where the line has
+        slid since a customer before it left."""
         events = []
         hand = state["hands"][seat]
         while state["queue"]:
@@ -458,7 +460,7 @@ class PhoPho(Game):
             if kind == info["hated"]:  # PP-13
                 events.append({"type": "hated", "seat": seat, "announce": True,
                                "text": "Hated! %s fails the order of %s: the customer leaves and the bowl is discarded." % (
-                                   type_name(ctype), self._customer_label(state, cust))})
+                                   type_name(ctype), labels[cust])})
                 events += self._leave(state, slot)
                 if self._can_give(state, seat):
                     if state["players"] == 2:
@@ -476,9 +478,9 @@ class PhoPho(Game):
                 flipped = self._flip(state, seat, LOVED_FLIPS)
                 events.append({"type": "loved", "seat": seat, "announce": True,
                                "text": "Loved! %s delights %s: {%d} flips %s to Happy." % (
-                                   type_name(ctype), self._customer_label(state, cust), seat, _count(flipped, "Mad token"))
+                                   type_name(ctype), labels[cust], seat, _count(flipped, "Mad token"))
                                if flipped else "Loved! %s delights %s, but {%d} has no Mad token left to flip." % (
-                                   type_name(ctype), self._customer_label(state, cust), seat)})
+                                   type_name(ctype), labels[cust], seat)})
                 events += self._reputation(state, [seat])
             if is_finished(entry):  # PP-14, PP-15
                 events += self._finish(state, seat, slot)
