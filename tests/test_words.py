@@ -13,10 +13,22 @@ MOVE = re.compile(r'<li class="log-move">(.*?)</li>', re.S)
 LINE_OF = re.compile(r'<div class="log-([\w-]+)">(.*?)</div>', re.S)
 
 
-def log_moves(html):
+def log_moves(page):
     """The page's game log: one list of (event type, text) per move, top to bottom."""
-    log = html.split('class="log-list"')[1].split("</ol>")[0]
+    log = page.split('class="log-list"')[1].split("</ol>")[0]
     return [[(kind, re.sub(r"<[^>]+>", "", text)) for kind, text in LINE_OF.findall(move)] for move in MOVE.findall(log)]
+
+
+def by_move(log):
+    """The event types of a log, one list per move, newest move first, each in its own order."""
+    moves = {}
+    for e in log[-300:]:
+        moves.setdefault(e["ply"], []).append(e["type"])
+    return [moves[ply] for ply in sorted(moves, reverse=True)]
+
+
+def shown_by_move(page):
+    return [[kind for kind, _ in move] for move in log_moves(page)]
 
 
 def test_a_served_dish_reads_before_what_it_caused_and_the_newest_move_stays_on_top():
@@ -47,12 +59,9 @@ def test_every_games_log_groups_its_lines_by_move_in_the_order_they_happened():
                 break
             app.handle("play", rng.choice(app.match.legal(0)))
         platform.run()
-        expected = {}
-        for e in app.match.log_for(app.viewer)[-300:]:
-            expected.setdefault(e["ply"], []).append("log-" + e["type"])
-        shown = [["log-" + kind for kind, _ in move] for move in log_moves(platform.html)]
-        assert len(expected) > 4 and any(len(lines) > 1 for lines in expected.values()), game
-        assert shown == [expected[ply] for ply in sorted(expected, reverse=True)], game
+        expected = by_move(app.match.log_for(app.viewer))
+        assert len(expected) > 4 and any(len(lines) > 1 for lines in expected), game
+        assert shown_by_move(platform.html) == expected, game
         # The news under the status line read in the order they happened too (oldest first).
         if 'class="announce"' in platform.html:
             block = platform.html.split('class="announce"')[1].split("</ul>")[0].split("</details>")[-1]
@@ -60,3 +69,9 @@ def test_every_games_log_groups_its_lines_by_move_in_the_order_they_happened():
             log = [app.match.text(e) for e in app.match.log_for(app.viewer)]
             at = [next(i for i, text in enumerate(log) if text.startswith(line)) for line in said]
             assert at == sorted(at) and said, game
+        # The replay viewer draws the same log, by the same rule.
+        app.handle("replay-this")
+        app.handle("replay-step", "last")
+        platform.run()
+        assert app.screen == "replay" and app.replay.step > 4, game
+        assert shown_by_move(platform.html) == by_move(app.replay.match.log_for(app.replay.perspective)), game
