@@ -41,6 +41,7 @@ class FakePlatform:
         self.url = None
         self.downloads = []
         self.pauses = []
+        self.scrolled_top = 0  # how many times a new screen was shown from its top
 
     def render(self, markup):
         self.html = markup
@@ -85,6 +86,9 @@ class FakePlatform:
     def copy(self, text):
         self.clipboard = text
         return True
+
+    def scroll_top(self):
+        self.scrolled_top += 1
 
 
 def open_app(params=None, storage=None):

@@ -16,6 +16,7 @@ Platform interface:
   set_url(params)                replace the page's query string (no reload)
   page_url() -> str              the page's address without query or fragment
   copy(text) -> bool             put text on the clipboard (False if the browser refuses)
+  scroll_top()                   show the page from its top (a new screen opened)
 """
 
 import random
@@ -88,6 +89,10 @@ class App:
         self.copied = False
         self._bots_scheduled = False
         self.entries = []
+        # What the page last showed (screen_key): a new screen opens at its top, not at the
+        # previous screen's scroll (a game started from a card low in the lobby opened mid-page).
+        # The first lobby is the page's own: a visitor may already have scrolled the static one.
+        self.shown = self.screen_key()
         self._open_from_params(params)
 
     # --- navigation ------------------------------------------------------------------------
@@ -742,3 +747,16 @@ class App:
         else:
             html = lobby.render(self)
         self.platform.render(html)
+        shown, was = self.screen_key(), self.shown
+        # The match by identity: another match (a rematch) may hold an equal state.
+        if shown[0] != was[0] or shown[1] is not was[1] or shown[2] != was[2]:
+            self.shown = shown
+            self.platform.scroll_top()
+
+    def screen_key(self):
+        """What makes a new screen: the lobby, a game or a replay (another match is another
+        screen: a rematch, a continued link), and the pass-the-device cover going up or down (the
+        next player starts at the status line). A dialog is not: it opens at its own top over
+        the page, and the page behind keeps its place for when it closes."""
+        shown = self.match if self.screen == "game" else self.replay if self.screen == "replay" else None
+        return self.screen, shown, self.cover is not None

@@ -38,6 +38,16 @@ MARK_MOVED_JS = ("root", "seen", """
   if (fresh > marked.length / 2) return;  // a new screen, not a move
   for (const el of marked) if (seen.get(el.dataset.anim) !== el.textContent) el.classList.add('anim-in');""")
 
+# The place the player must act next, when a move brings it up away from where they are (Stem
+# and Branch's claim prompt after a payment with a hand card low on the page): a renderer marks it
+# data-follow, and the page scrolls to it unless it is in view already. Not a pinned panel: that
+# covered what the player reads to choose, and hid a long prompt's last buttons in its own box.
+FOLLOW_JS = ("root", """
+  const el = root.querySelector('[data-follow]');
+  if (!el || root.querySelector('[aria-modal=true]')) return;
+  const r = el.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) el.scrollIntoView({block: 'start'});""")
+
 # Modal dialogs (role=dialog with aria-modal=true: the new-game and share dialogs, a move's
 # confirmation, the pass-the-device cover) keep the keyboard inside: while one is open everything
 # else in the app is inert (no focus, no click, hidden from screen readers), and Tab / Shift+Tab
@@ -119,6 +129,7 @@ class BrowserPlatform:
         self.app = None
         self._snapshot_anims = js.Function.new(*SNAPSHOT_ANIMS_JS)
         self._mark_moved = js.Function.new(*MARK_MOVED_JS)
+        self._follow = js.Function.new(*FOLLOW_JS)
         # The status line is redrawn with the page; screen readers hear a change only from a
         # live region that stays in the document, so its words are copied here when they change.
         self.live = js.document.createElement("div")
@@ -137,8 +148,17 @@ class BrowserPlatform:
         active = js.document.activeElement
         was_modal = _present(self.root.querySelector("[aria-modal=true]"))
         before = self._snapshot_anims(self.root)
+        # A dialog taller than a phone scrolls in its backdrop: a redraw (a seat count changed)
+        # keeps the dialog where the player had scrolled it.
+        backdrop = self.root.querySelector(".backdrop")
+        kept = backdrop.scrollTop if _present(backdrop) else 0
         self.root.innerHTML = html
+        if kept:
+            backdrop = self.root.querySelector(".backdrop")
+            if _present(backdrop):
+                backdrop.scrollTop = kept
         self._mark_moved(self.root, before)
+        self._follow(self.root)
         if focused is not None:
             self._refocus(*focused)
         self._keep_focus_in_dialog(was_modal, active)
@@ -147,6 +167,9 @@ class BrowserPlatform:
         if said != self._said:
             self._said = said
             self.live.textContent = said
+
+    def scroll_top(self):
+        js.window.scrollTo(0, 0)
 
     def _keep_focus_in_dialog(self, was_modal, active):
         """A dialog that opens takes the focus (the page behind turns inert); one that closes

@@ -134,8 +134,10 @@ def static_shell():
 def render(app):
     parts = [header()]
     parts += app.notices()
-    parts.append(games_section())
-    parts.append(saves_section(app))
+    # A game in progress is what a returning player wants: their saves come first, above the
+    # seven game cards (on a phone the cards alone are about 1,900 px tall).
+    saved = saves_section(app)
+    parts += [saved, games_section()] if app.entries else [games_section(), saved]
     if app.dialog:
         parts.append(dialog(app))
     return tag("div", "".join(parts), class_="lobby", id="lobby")

@@ -419,9 +419,10 @@ class StemAndBranchRenderer:
         if phase in ("main", "claim"):
             items += self.refresh_controls(ctx, legal)
         # A claim or a steal follows a payment, often a click on a hand card far down the page:
-        # these prompts stay in sight while the page is scrolled (SB-22, SB-11 step 3).
-        follow = " sb-follow" if phase in ("claim", "steal") else ""
-        return tag("div", "".join(items), class_="sb-controls" + follow, aria_label="Your choices")
+        # the page scrolls to these prompts (data-follow, browser.py; SB-22, SB-11 step 3).
+        follow = phase in ("claim", "steal")
+        return tag("div", "".join(items), class_="sb-controls" + (" sb-follow" if follow else ""), aria_label="Your choices",
+                   data_follow=follow)
 
     def refresh_controls(self, ctx, legal):
         """SB-25: a free Refresh per inactive scroll and token it can be paid with."""
