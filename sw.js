@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "118730aa59b07ae0";
+const VERSION = "aa9ec1c183870e26";
 const APP_FILES = [
   "./",
   "./index.html",
