@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "aa9ec1c183870e26";
+const VERSION = "34c645ff850602bb";
 const APP_FILES = [
   "./",
   "./index.html",

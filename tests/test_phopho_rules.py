@@ -205,7 +205,7 @@ def test_PP_9b_two_or_three_equal_values_each_on_a_different_customer():
         GAME.apply(state, 0, "pick:chicken2")
 
 
-def test_PP_16_a_loved_line_names_its_customer_as_the_serve_line_did_after_the_line_slid():
+def test_PP_16_loved_and_finished_lines_name_the_customer_as_the_serve_line_did_after_the_line_slid():
     """Issue 27: the Active Customer left (hated, PP-13) and the line slid (PP-16) before the
     Herbs landed: "Herbs 2 to Side Customer 2" then read "Loved! Herbs 2 delights Side Customer 1"."""
     line = [("beef-chicken", ["noodle1"], False), ("chicken-herbs", ["noodle1"], False), ("herbs-chili", ["noodle1"], False)]
@@ -215,6 +215,16 @@ def test_PP_16_a_loved_line_names_its_customer_as_the_serve_line_did_after_the_l
     assert "and Herbs 2 to Side Customer 2 (2★, loves Herbs, hates Chili)." in said["serve"]
     assert said["hated"].startswith("Hated! Chicken 2 fails the order of the Active Customer")
     assert said["loved"].startswith("Loved! Herbs 2 delights Side Customer 2 (2★, loves Herbs, hates Chili):")
+    # A customer finished after sliding to the front is named as served, and where it is now
+    # (the front: PP-15's "everyone flips" applies).
+    line = [("beef-chicken", ["noodle1", "beef2", "herbs3", "herbs4"], True),
+            ("chicken-herbs", ["noodle1", "beef2", "beef3", "beef4"], True), ("herbs-chili", ["noodle1"], False)]
+    state = arrange(new(2), hands={0: ["chicken5", "beef5", "noodle1"]}, line=line)
+    events = play(state, 0, "pick:chicken5", "pick:beef5", "put:chicken5@0", "put:beef5@1")
+    said = {e["type"]: e["text"] for e in events}
+    assert "and Beef 5 to Side Customer 1 (2★, loves Chicken, hates Herbs)." in said["serve"]
+    assert said["finished"] == ("Order finished: {0} completes Side Customer 1 (2★, loves Chicken, hates Herbs), now the Active "
+                                "Customer. Everyone flips up to 2: {0} 2 and {1} 2.")
 
 
 def test_PP_9c_a_bill_next_to_a_customer_then_discard_and_redraw():

@@ -483,7 +483,7 @@ class PhoPho(Game):
                                    type_name(ctype), labels[cust], seat)})
                 events += self._reputation(state, [seat])
             if is_finished(entry):  # PP-14, PP-15
-                events += self._finish(state, seat, slot)
+                events += self._finish(state, seat, slot, labels[cust])
         if state["phase"] == "give":
             state["phase"] = "restocked" if state["restock"] else "turn"
         if state["billed"]:
@@ -513,10 +513,14 @@ class PhoPho(Game):
         n = state["players"]
         return [(state["turn"] + k) % n for k in range(n)]
 
-    def _finish(self, state, seat, slot):
+    def _finish(self, state, seat, slot, served_as):
+        """PP-14, PP-15. `served_as`: the customer as the serve line named it; when a customer
+        before it has left since, the line says where it stands now (its place decides PP-15)."""
         entry = state["line"][slot]
         stars = CUSTOMER[entry["id"]]["stars"]
         label = self._customer_label(state, entry["id"])
+        if label != served_as:
+            label = "%s, now %s" % (served_as, slot_name(slot))
         if slot == 0:  # PP-15: the Active Customer pleases everyone
             seats = self._order_from_current(state)
             flips = [self._flip(state, s, stars) for s in seats]
