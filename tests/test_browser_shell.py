@@ -135,3 +135,44 @@ def test_export_then_import_a_save_file(page, site, tmp_path):
     assert page.locator(".saves tbody tr").count() == 2
     page.click(".saves tbody tr:nth-child(1) button[data-act='resume']")
     page.wait_for_selector(".pad")
+
+
+# Issue 27: the pass-the-device cover has a way out that shows nothing of the hand.
+COVER_LINK = "?game=phopho&seats=human,human,easy&names=Ann,Bo&seed=44&speed=instant"
+
+
+def test_the_cover_reaches_rules_and_lobby_without_the_hand(page, site):
+    open_page(page, site + COVER_LINK)
+    page.wait_for_selector(".cover >> text=I am Ann: show my turn")
+    page.click(".cover [data-act=rules]")
+    page.wait_for_selector(".cover .rules >> text=How to play Phở Phở")
+    assert page.locator(".cover [data-act=ready]").count() == 0
+    assert page.locator(".pp-hand").count() == 0  # nothing of Ann's hand, under the cover or on it
+    # The rules scroll inside the cover, which stays over the whole table.
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.cover')).position") == "fixed"
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".cover >> text=I am Ann: show my turn")
+    page.click(".cover [data-act=rules]")
+    page.click(".cover >> text=Close rules")
+    page.wait_for_selector(".cover >> text=I am Ann: show my turn")
+    page.click(".cover [data-act=lobby]")
+    page.wait_for_selector(".saves")
+    assert page.locator(".pp-hand").count() == 0
+
+
+def test_how_to_play_opens_over_the_lobby_and_leads_to_a_new_game(page, site):
+    open_page(page, site)
+    page.click(".game-card[data-game=mojo] [data-act=how-to]")
+    page.wait_for_selector("#how-to >> text=How to play Mojo")
+    assert page.evaluate("() => document.querySelector('#how-to').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#how-to", state="detached")
+    # The focus is back on the button that opened it.
+    assert page.evaluate("() => document.activeElement.dataset.act + ':' + document.activeElement.dataset.arg") == "how-to:mojo"
+    page.click(".game-card[data-game=stemandbranch] [data-act=how-to]")
+    page.click("#how-to >> text=Close")
+    page.wait_for_selector("#how-to", state="detached")
+    page.click(".game-card[data-game=stemandbranch] [data-act=how-to]")
+    page.click("#how-to [data-act=new]")
+    page.wait_for_selector("#new-game >> text=New game: Stem and Branch")
+    assert page.locator("#how-to").count() == 0

@@ -66,6 +66,7 @@ class App:
         platform.set_flag("instant", self.speed == "instant")  # no animations either
         self.screen = "lobby"
         self.dialog = None  # {"game": id, "players": n, "seats": [...], "seed": str, "options": {}}
+        self.how_to = None  # the game whose "How to play" is open over the lobby
         self.notice = None  # a message for the player (an illegal attempt, a refused import)
         self.confirm_delete = None
         self.match = None
@@ -288,6 +289,7 @@ class App:
                     # Pass the device: hide everything private until that player is ready.
                     self.viewer = None
                     self.cover = humans_acting[0]
+                    self.show_rules = False  # the rules show on the cover only when asked for there
         else:
             self.cover = None
             if len(match.humans()) != 1:
@@ -518,18 +520,38 @@ class App:
             found.insert(0, tag("p", esc(text) + " " + buttons, class_="notice conflict", role="alert"))
         return found
 
+    def _shared_game_hides_hands(self):
+        """True when the game a share link carries is unfinished and has hidden cards: the link
+        holds its shuffle, so whoever opens it could work out every hand (a replay of a game
+        that was played to its end is not a game anyone still plays)."""
+        if self.screen == "replay" and self.replay is not None:
+            match, over = self.replay.match, self.replay.finished
+        elif self.match is not None:
+            match, over = self.match, self.match.is_over()
+        else:
+            return False
+        return not over and match.game.hides_information(match.state)
+
     def share_dialog(self):
         if not self.share_link:
             return ""
+        warning = ""
+        if self._shared_game_hides_hands():
+            warning = tag("p", tag("strong", "This game is not over, and the link holds its shuffle: ")
+                          + "whoever opens it could work out every player's hidden cards. Send it to someone "
+                            "who is not playing in it, or share it once the game is over.",
+                          class_="share-warning", id="share-warning")
         body = (
             tag("h2", "Share this game", id="share-title")
+            + warning
             + tag("p", "Anyone who opens this link sees this game, move by move, and can continue it. "
                        "The game travels inside the link: no server keeps it.")
             + "<input{}>".format(attrs(type="text", readonly=True, value=self.share_link, id="share-link", aria_label="Share link"))
             + tag("div", button("Copied ✓" if self.copied else "Copy link", "copy", class_="primary") + button("Close", "close-share"),
                   class_="dialog-buttons")
         )
-        return tag("div", tag("div", body, class_="dialog", role="dialog", aria_modal="true", aria_labelledby="share-title"), class_="backdrop")
+        return tag("div", tag("div", body, class_="dialog", role="dialog", aria_modal="true", aria_labelledby="share-title",
+                                  aria_describedby="share-warning" if warning else None), class_="backdrop")
 
     def on_share(self, _):
         if self.screen == "replay" and self.replay is not None:
@@ -613,6 +635,8 @@ class App:
                 return self.on_close_share(None)
             if self.dialog is not None and self.screen == "lobby":
                 return self.on_close_dialog(None)
+            if self.how_to is not None and self.screen == "lobby":
+                return self.on_close_how_to(None)
         if self.screen == "game" and self.match is not None and self.cover is None:
             renderer = RENDERERS[self.match.game.info.id]
             if renderer.key(self, key):
@@ -623,9 +647,20 @@ class App:
 
     def on_new(self, game_id):
         if game_id in GAMES:
+            self.how_to = None  # "New game" in a game's How to play goes on to its dialog
             self.open_dialog(game_id)
             self.notice = None
             self.render()
+
+    def on_how_to(self, game_id):
+        """A game's How to play over the lobby (its card's button), before starting one."""
+        if game_id in GAMES and self.screen == "lobby":
+            self.how_to = game_id
+            self.render()
+
+    def on_close_how_to(self, _):
+        self.how_to = None
+        self.render()
 
     def on_close_dialog(self, _):
         self.dialog = None

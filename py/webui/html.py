@@ -81,3 +81,30 @@ def score_table(body, seats, label, class_="score-sheet"):
     the table is wider than the screen (the box can take the focus, so a keyboard can scroll it)."""
     wide = " many-seats" if seats >= MANY_SEATS else ""
     return tag("div", tag("table", body, class_=class_ + wide), class_="table-scroll", role="region", tabindex="0", aria_label=label)
+
+
+def variant_words(info, options):
+    """The mode and variants a game is played with, in words: each option of `info` set to
+    something other than its default, named by its choice's label without the dialog's
+    parenthesis ("Co-operative (1-4; 1 is solo)" -> "Co-operative"); an on/off choice by the
+    option's own label ("Spirit Scrolls"). Saves, replays and the title bar read them, so a
+    co-op game and a competitive one never look alike."""
+    words = []
+    for opt in info.options:
+        value = options.get(opt.id, opt.default)
+        # An option whose default is fixed when a game starts ("this year") is a setting, not a
+        # variant: naming it would make last year's save read as a variant this year.
+        if value == opt.default or opt.resolve is not None:
+            continue
+        label = dict(opt.choices).get(value)
+        if label is None:  # a value from a link that the dialog does not list
+            words.append("{} {}".format(opt.label, value))
+            continue
+        label = label.split(" (")[0]
+        words.append(opt.label if label == "On" else "No " + opt.label if label == "Off" else label)
+    return words
+
+
+def game_title(info, options):
+    """A game's title with its mode and variants: "Stem and Branch · Co-operative" (plain text)."""
+    return " · ".join([info.title] + variant_words(info, options))

@@ -3,7 +3,7 @@
 from games import INFOS
 from tabletop.match import NAME_MAX, SEAT_KINDS, seat_label, seat_title
 
-from .html import attrs, button, esc, tag
+from .html import attrs, button, esc, game_title, tag
 
 PRODUCT = "Bàn Chơi"
 TAGLINE = "Modern card games in your browser: alone against bots, or with friends on one device."
@@ -20,12 +20,29 @@ def games_section(ready=True):
                 tag("h3", esc(info.title))
                 + tag("p", "{}–{} players".format(info.min_players, info.max_players), class_="players")
                 + tag("p", esc(info.pitch), class_="pitch")
-                + button("New game", "new", info.id, class_="primary", disabled=not ready, aria_label="New game of " + info.title),
+                + tag("div",
+                      button("New game", "new", info.id, class_="primary", disabled=not ready, aria_label="New game of " + info.title)
+                      + button("How to play", "how-to", info.id, disabled=not ready, aria_label="How to play " + info.title,
+                               aria_haspopup="dialog"),
+                      class_="game-card-buttons"),
                 class_="game-card",
                 data_game=info.id,
             )
         )
     return tag("section", tag("h2", "Games") + tag("ul", "".join(cards), class_="game-list"), class_="games", aria_label="Games")
+
+
+def how_to_dialog(app):
+    """A game's "How to play" and rules over the lobby, before a game is started. The rules
+    module is imported here, when first asked for: a first visit's lobby does not wait for it."""
+    from . import rules
+
+    info = INFOS[app.how_to]
+    body = (rules.game_panel(info)
+            + tag("div", button("New game", "new", info.id, class_="primary", aria_label="New game of " + info.title)
+                  + button("Close", "close-how-to"), class_="dialog-buttons"))
+    return tag("div", tag("div", body, class_="dialog how-to-dialog", id="how-to", role="dialog", aria_modal="true",
+                          aria_label="How to play " + info.title), class_="backdrop")
 
 
 def _when(iso):
@@ -46,7 +63,7 @@ def saves_section(app):
             players = ", ".join(tag("span", esc(seat_title(s)), class_="name") for s in m.seats)
             rows.append(
                 tag("tr",
-                    tag("td", esc(title)) + tag("td", players) + tag("td", esc(m.game.progress(m.state)))
+                    tag("td", esc(game_title(m.game.info, m.options))) + tag("td", players) + tag("td", esc(m.game.progress(m.state)))
                     + tag("td", _when(entry.data.get("updated")))
                     + tag("td", button("Continue" if not m.is_over() else "Open", "resume", entry.id, class_="primary")
                           + button("Replay", "replay", entry.id) + export + delete, class_="actions"),
@@ -140,4 +157,6 @@ def render(app):
     parts += [saved, games_section()] if app.entries else [games_section(), saved]
     if app.dialog:
         parts.append(dialog(app))
+    if app.how_to:
+        parts.append(how_to_dialog(app))
     return tag("div", "".join(parts), class_="lobby", id="lobby")

@@ -14,7 +14,7 @@ from tabletop.match import Match
 
 from .html import attrs, button, esc, tag
 from .renderers import RENDERERS
-from .table import Context, event_html, log_section, player_panels, rules_section, score_sheet
+from .table import Context, event_html, log_section, player_panels, rules_section, score_sheet, title_html
 
 
 class Replay:
@@ -101,7 +101,7 @@ def render(app):
     renderer = RENDERERS[replay.game.info.id]
     bar = tag(
         "header",
-        tag("h1", "Replay: " + esc(replay.game.info.title))
+        tag("h1", "Replay: " + title_html(replay.game.info, replay.match.options))
         + tag("span", esc(replay.game.progress(replay.match.state)), class_="progress")
         + tag("nav", button("Share", "share") + button("Hide rules" if app.show_rules else "Rules", "rules") + app.exit_link()),
         class_="bar",

@@ -74,6 +74,15 @@ def with_links(text, info, extra=()):
     return esc(clean) + "".join(" " + rule_link(i) for i in ids)
 
 
+def game_panel(info):
+    """The rules panel of a game, with its renderer's pictures (renderers may draw some for
+    "How to play"). Imports the renderer: called only where the rules are first shown."""
+    from .renderers import RENDERERS
+
+    renderer = RENDERERS[info.id]
+    return panel(info, renderer.rules_pictures() if hasattr(renderer, "rules_pictures") else "")
+
+
 def panel(info, pictures=""):
     """The rules panel: "How to play" (when the game has one), then the full rules."""
     parts = []

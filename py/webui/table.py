@@ -5,7 +5,7 @@ come from the game's renderer (renderers/__init__.py)."""
 from tabletop.match import seat_label
 
 from . import rules
-from .html import button, esc, join_names, score_table, seat_heading, tag
+from .html import button, esc, join_names, score_table, seat_heading, tag, variant_words
 from .lobby import speed_field
 from .renderers import RENDERERS
 
@@ -100,9 +100,7 @@ def log_section(ctx):
 
 
 def rules_section(ctx):
-    renderer = RENDERERS[ctx.game.info.id]
-    pictures = renderer.rules_pictures() if hasattr(renderer, "rules_pictures") else ""
-    return rules.panel(ctx.game.info, pictures)
+    return rules.game_panel(ctx.game.info)
 
 
 def event_html(ctx, event):
@@ -145,17 +143,30 @@ def score_sheet(ctx, buttons=True):
     )
 
 
+def title_html(info, options):
+    """The title bar's heading: the game and, smaller, its mode and variants ("· Co-operative")."""
+    words = variant_words(info, options)
+    return esc(info.title) + (tag("span", esc(" · " + " · ".join(words)), class_="variants") if words else "")
+
+
 def cover(ctx):
-    seat = ctx.app.cover
-    return tag(
-        "div",
-        tag("div",
-            tag("h2", "Pass the device to {}".format(ctx.name(seat)))
-            + tag("p", "Everyone else, look away: {}'s private information comes next.".format(ctx.name(seat)))
-            + button("I am {}: show my turn".format(ctx.name(seat)), "ready", str(seat), class_="primary"),
-            class_="cover-card"),
-        class_="cover", role="dialog", aria_modal="true", aria_label="Pass the device",
-    )
+    """The pass-the-device cover. The table under it shows public information only (the viewer
+    is None), and the Rules and Lobby reach past it without the hand: the rules open on the
+    cover itself, and closing them comes back to it."""
+    app, seat = ctx.app, ctx.app.cover
+    if app.show_rules:
+        card = tag("div",
+                   rules_section(ctx)
+                   + tag("div", button("Close rules", "rules", class_="primary", aria_expanded="true"), class_="dialog-buttons"),
+                   class_="cover-card cover-rules")
+    else:
+        card = tag("div",
+                   tag("h2", "Pass the device to {}".format(ctx.name(seat)))
+                   + tag("p", "Everyone else, look away: {}'s private information comes next.".format(ctx.name(seat)))
+                   + button("I am {}: show my turn".format(ctx.name(seat)), "ready", str(seat), class_="primary")
+                   + tag("div", button("Rules", "rules", aria_expanded="false") + app.exit_link(), class_="cover-more"),
+                   class_="cover-card")
+    return tag("div", card, class_="cover", role="dialog", aria_modal="true", aria_label="Pass the device")
 
 
 def speed_menu(app, over):
@@ -176,7 +187,7 @@ def render(app):
         "Nothing to take back: it is not your turn on this screen."
     bar = tag(
         "header",
-        tag("h1", esc(ctx.game.info.title))
+        tag("h1", title_html(ctx.game.info, ctx.match.options))
         + tag("span", esc(ctx.game.progress(ctx.match.state)), class_="progress")
         + tag("nav",
               ("" if over else button("Undo", "undo", aria_disabled="true" if undo_why else None, class_="undo",
@@ -191,7 +202,7 @@ def render(app):
     if app.cover is None:
         parts.append(announcements(ctx))
     parts += app.notices(ctx.game.info)
-    if app.show_rules:
+    if app.show_rules and app.cover is None:  # with the cover up, the rules show on it
         parts.append(rules_section(ctx))
     board = renderer.board(ctx)
     if over:
