@@ -2,8 +2,10 @@
 Chromium (Playwright's own where one is installed, else the system's)."""
 
 import os
+import threading
 
 import pytest
+import serve  # tools/serve.py
 
 from headless import ROOT, launch, start_server  # tools/headless.py
 
@@ -36,11 +38,79 @@ def browser():
         browser.close()
 
 
+# The start-up snapshot, made once per test worker and put into every test's fresh context, so
+# that a test's pages start as a repeat visit does (a quarter of a first visit's time), and no
+# page spends a core on making a snapshot of its own after 2 s without a click. A test that is
+# about the first visit is marked `first_visit` (the snapshot and start-up tests).
+SNAPSHOT_CACHE = "banchoi-snapshots"  # www/interpreter.mjs CACHE_NAME
+READ_SNAPSHOT = """async () => {
+    const cache = await caches.open('%s');
+    const [request] = await cache.keys();
+    const response = await cache.match(request);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return {key: request.url, body: btoa(text), headers: Object.fromEntries(response.headers)};
+}""" % SNAPSHOT_CACHE
+# The bytes come from a loopback server of their own (Playwright's route would carry 18 MB
+# through its pipe for every test: 5-10 times the start it saves), with the stored headers.
+WRITE_SNAPSHOT = """async ([key, headers, url]) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error('the test snapshot did not arrive: ' + response.status);
+    const cache = await caches.open('%s');
+    await cache.put(key, new Response(await response.arrayBuffer(), {headers}));
+}""" % SNAPSHOT_CACHE
+
+
+class _OpenHandler(serve.Handler):
+    """Files that any origin may fetch (the snapshot server is on another port than the site)."""
+
+    def end_headers(self):
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+
+@pytest.fixture(scope="session")
+def start_snapshot(browser, site, tmp_path_factory):
+    """(key, headers, URL of the bytes) of the snapshot that a first visit to `site` stores."""
+    import base64
+    import functools
+
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(site)
+        page.wait_for_selector("html[data-snapshot=stored], html[data-snapshot=failed]", state="attached", timeout=240_000)
+        if page.get_attribute("html", "data-snapshot") != "stored":
+            pytest.fail("the first visit made no start-up snapshot: {}".format(describe_page(page)))
+        stored = page.evaluate(READ_SNAPSHOT)
+    finally:
+        context.close()
+    folder = tmp_path_factory.mktemp("snapshot")
+    (folder / "snapshot.bin").write_bytes(base64.b64decode(stored["body"]))
+    server = serve.Server(("127.0.0.1", 0), functools.partial(_OpenHandler, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield stored["key"], stored["headers"], "http://127.0.0.1:{}/snapshot.bin".format(server.server_address[1])
+    server.shutdown()
+
+
+def seed_snapshot(context, site, snapshot):
+    """Put the worker's start-up snapshot into `context`'s Cache Storage, as a first visit would."""
+    page = context.new_page()
+    try:
+        page.goto(site + "www/icon.svg")  # any document of the site's origin
+        page.evaluate(WRITE_SNAPSHOT, list(snapshot))
+    finally:
+        page.close()
+
+
 @pytest.fixture
-def context(browser):
+def context(request, browser, site):
     # Service workers are blocked here (each fresh context would otherwise download the whole
     # runtime a second time to precache it); the offline tests make their own contexts.
     context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True, service_workers="block")
+    if request.node.get_closest_marker("first_visit") is None:
+        seed_snapshot(context, site, request.getfixturevalue("start_snapshot"))
     yield context
     context.close()
 

@@ -7,7 +7,7 @@ from conftest import open_page
 from headless import start_server
 from test_browser_thenumber import wait_turn_or_end, write_number
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 GAME = "?game=thenumber&seats=human,easy,normal&seed=31&speed=instant"
 STORED_KEYS = "async () => (await (await caches.open('banchoi-snapshots')).keys()).map(r => r.url)"
 

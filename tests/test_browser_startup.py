@@ -11,7 +11,7 @@ from conftest import READY, open_page
 from headless import launch, start_server
 from test_browser_thenumber import write_number
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 GAME = "?game=thenumber&embed=1&seats=human,easy&seed=5&speed=instant"
 # ms. A fatal message is shown by the error itself, not by a timer (data-stuck says which), so
 # this only bounds the wait: meanwhile the page's thread may be busy starting the runtime, for
