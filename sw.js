@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "34c645ff850602bb";
+const VERSION = "dd4ffa1511db47a5";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -216,6 +216,7 @@ class App:
         self.prefs = {}
         self.record_note = None
         self.show_rules = False
+        self.thinking = None  # a bot of the game left for the lobby may have been thinking (another game's seat)
         self.seen_ply = len(match.history)
         humans = match.humans()
         self.viewer = humans[0] if len(humans) == 1 else None
@@ -666,7 +667,11 @@ class App:
         self.dialog = None
         self.render()
 
+    # The dialog's and the score sheet's buttons may be clicked from a page that is gone (a
+    # double click on Start or Rematch): with no dialog, or no finished game, they do nothing.
     def on_players(self, _):
+        if self.dialog is None:
+            return
         self._read_dialog()
         self.render()
 
@@ -687,6 +692,8 @@ class App:
         dialog["speed"] = form.get("speed", dialog["speed"])
 
     def on_start(self, _):
+        if self.dialog is None:
+            return
         self._read_dialog()
         d = self.dialog
         if d["speed"] != self.speed:
@@ -740,6 +747,11 @@ class App:
         self.show_lobby()
 
     def on_play(self, action):
+        # A move button of an earlier page (issue 27) names its whole move, and counts as that
+        # move clicked now: played if legal now, else refused with the engine's reason ("It is
+        # not your turn."), which says plainly why nothing happened; a silent refusal would look
+        # like a dead button. (In the page a click lands on the page drawn: the DOM is replaced
+        # before the next click is handled. Stale clicks come from scripts and tests.)
         self.play(action)
 
     def on_undo(self, _):
@@ -760,6 +772,8 @@ class App:
 
     def on_rematch(self, _):
         m = self.match
+        if m is None or not m.is_over():
+            return
         self.start(m.game.info.id, [s["kind"] for s in m.seats], [s["name"] for s in m.seats], "", m.options)
 
     def on_dismiss(self, which):

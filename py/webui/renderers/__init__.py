@@ -9,6 +9,12 @@ draws a game's board and player details from a view, and handles the game's own 
   handle(app, act, arg) -> bool   a data-act the shell does not know; True = redraw
   key(app, key) -> bool        a key press on the game screen; True = redraw
 
+A gesture's data-arg comes from the page it was clicked on, which may be an earlier page than the
+one now drawn (issue 27: a script or a test replaying clicks, a control kept from a page before):
+`handle` checks it against the game as it is now (`acting_seat`, the legal moves, the hand) and does nothing when
+it no longer fits. A stale click is not a bug: it must not raise, nor play what the player did
+not see offered.
+
 The shell's own modules (app, lobby, table, replay, html, browser) sit one level up and know no
 game by name.
 """
@@ -19,3 +25,20 @@ from games import IDS, Registry
 
 # By game id, each imported on first use (a lobby draws no board).
 RENDERERS = Registry(IDS, lambda game_id: importlib.import_module("{}.{}".format(__name__, game_id)).RENDERER)
+
+
+def acting_seat(app):
+    """The seat a gesture on the game screen plays for now, or None: no game on the screen (the
+    lobby, a replay), the pass-the-device cover up, nobody's hand shown, the game over, or not
+    that seat's turn."""
+    match, seat = app.match, app.viewer
+    if match is None or seat is None or app.cover is not None or match.is_over() or seat not in match.to_act():
+        return None
+    return seat
+
+
+def shown_match(app):
+    """The match on the screen: the game's, or the replay viewer's (None in the lobby)."""
+    if app.screen == "replay":
+        return app.replay.match if app.replay is not None else None
+    return app.match if app.screen == "game" else None

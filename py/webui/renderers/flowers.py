@@ -6,6 +6,7 @@ from games.flowers.data import BUTTERFLY, CARDS, COLOUR, NUMBER, SYMBOLS
 from games.flowers.rules import neighbours, score_garden, xy
 
 from ..html import button, esc, figure, sr_only, tag
+from . import shown_match
 
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (-3, 5)  # zoom steps below and above "fit"
@@ -257,8 +258,13 @@ class FlowersRenderer:
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):
+        # Each gesture checks its data-arg against the game now: a click from an earlier page
+        # (another game's garden button, an aim from the previous turn) may no longer fit.
         if act == "flowers-look":
-            seat = int(arg)
+            match = shown_match(app)
+            seat = int(arg) if isinstance(arg, str) and arg.isdigit() else None
+            if match is None or seat is None or seat >= len(match.seats):
+                return False
             app.ui["flowers-look"] = None if seat == app.viewer else seat
             app.ui.pop("flowers-aim", None)
             return True
@@ -271,11 +277,14 @@ class FlowersRenderer:
                 app.prefs["flowers-zoom"] = max(lo, min(hi, zoom + (1 if arg == "in" else -1)))
             return True
         if act == "flowers-pan":
-            dx, dy = {"left": (1, 0), "right": (-1, 0), "up": (0, 1), "down": (0, -1)}[arg]
+            step = {"left": (1, 0), "right": (-1, 0), "up": (0, 1), "down": (0, -1)}.get(arg)
+            if step is None:
+                return False
+            dx, dy = step
             px, py = app.prefs.get("flowers-pan", [0, 0])
             app.prefs["flowers-pan"] = [px + dx * PAN_STEP, py + dy * PAN_STEP]
             return True
-        if app.viewer is None or app.cover is not None:
+        if app.viewer is None or app.cover is not None or not isinstance(arg, str):
             return False
         if act == "flowers-aim":
             action = "place:" + arg

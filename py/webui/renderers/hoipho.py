@@ -316,7 +316,9 @@ class HoiPhoRenderer:
 
     # --- gestures ------------------------------------------------------------------------------
     def handle(self, app, act, arg):
-        if act == "hoipho-why" and app.viewer is not None and app.cover is None:
+        # Why a card cannot be played: answered for the game as it is now (a click from an
+        # earlier page too: it plays nothing).
+        if act == "hoipho-why" and app.viewer is not None and app.cover is None and isinstance(arg, str):
             app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg) or "You may play that now."
             return True
         return False

@@ -192,8 +192,8 @@ class MojoRenderer:
         if act == "mojo-sheets":
             app.ui["mojo-sheets"] = not app.ui.get("mojo-sheets")
             return True
-        if act == "mojo-try":
-            if app.viewer is None or app.cover is not None:
+        if act == "mojo-try":  # why a card cannot be played: answered for the game as it is now
+            if app.viewer is None or app.cover is not None or not isinstance(arg, str):
                 return False
             app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg) or None
             return True

@@ -19,6 +19,7 @@ from games.stemandbranch.data import (ACTIONS_PER_TURN, ANIMAL, ANIMALS, ELEMENT
 from games.stemandbranch.rules import claim_options, coop_score, cost, is_coop, passed_over, stack_of, suggest_payment
 
 from ..html import button, esc, figure, tag
+from . import acting_seat
 
 # A shape per element besides its colour and word (common symbols every system font has).
 ELEMENT_SIGNS = {"Wood": "♣", "Fire": "▲", "Earth": "■", "Metal": "●", "Water": "≈"}
@@ -388,7 +389,9 @@ class StemAndBranchRenderer:
             suggestion = suggest_payment(view, seat)
             if suggestion:
                 words = [(with_article(a[10:]) + " token" if a.startswith("pay:token:") else card_name(int(a[4:]))) for a in suggestion]
-                items.append(button("Pay with: " + esc(", ".join(words)), "sb-pay-suggested", None, class_="primary",
+                # The button carries the very items it names: a click from an earlier page (the
+                # payment done, another summon's) is then told apart from this one (handle).
+                items.append(button("Pay with: " + esc(", ".join(words)), "sb-pay-suggested", ",".join(suggestion), class_="primary",
                                     aria_label="Pay with the suggested items: " + ", ".join(words)))
             items.append(tag("span", "Or click matching cards in your hand.", class_="sb-hint"))
         elif phase == "steal":
@@ -512,17 +515,22 @@ class StemAndBranchRenderer:
 
     def handle(self, app, act, arg):
         if act == "sb-stack":
-            app.ui["sb-stack"] = arg or None
+            app.ui["sb-stack"] = arg if arg in SPACES else None
             return True
         if act == "sb-discard":
             app.ui["sb-discard"] = not app.ui.get("sb-discard")
             return True
         if act == "sb-pay-suggested":
-            match, seat = app.match, app.viewer
-            if match is None or seat is None or app.cover is not None:
+            # Only the payment this page suggests: a click on the button of an earlier page (the
+            # summon paid and resolved, or another summon's) does nothing (issue 27).
+            seat = acting_seat(app)
+            if seat is None or app.match.view(seat)["phase"] != "pay":
                 return False
-            for action in suggest_payment(match.view(seat), seat):
-                if match.is_over() or seat not in match.to_act() or action not in match.legal(seat):
+            suggestion = suggest_payment(app.match.view(seat), seat)
+            if not suggestion or arg != ",".join(suggestion):
+                return False
+            for action in suggestion:
+                if acting_seat(app) != seat or action not in app.match.legal(seat):
                     break
                 app.play(action)
             return False  # play() redraws

@@ -3,6 +3,7 @@
 from games.thenumber.data import DIGITS, NUMBER_LENGTH
 
 from ..html import button, esc, figure, join_names, tag
+from . import acting_seat
 
 
 class TheNumberRenderer:
@@ -128,10 +129,14 @@ class TheNumberRenderer:
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):
-        if app.viewer is None or app.cover is not None:
+        # The pad is drawn only while the viewer writes: a key of an earlier page's pad (the
+        # number written, the round over) types nothing into the next turn's number (issue 27).
+        if acting_seat(app) is None:
             return False
         typed = app.ui.get("typed", "")
         if act == "tn-digit":
+            if not isinstance(arg, str) or len(arg) != 1 or arg not in DIGITS:
+                return False
             avail = app.match.view(app.viewer)["avail"][app.viewer]
             if arg not in avail:
                 # Ask the engine why a number with this digit is refused (TN-6).
