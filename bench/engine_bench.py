@@ -19,7 +19,8 @@ def case_game(case):
     return GAMES[case.split("/")[0]]
 # Decisions timed per level, where the default is too few: most Phở Phở decisions are the steps of
 # a planned Serve (pick a card, place it); the searches that matter come once or twice a turn.
-DECISIONS = {"phopho": 200}
+# Coffee Rush's Hard searches at the start of a turn and again at each step of its walk (issue 27).
+DECISIONS = {"phopho": 200, "coffeerush": 100}
 
 
 def random_games_per_second(game, players, seconds, options=None):

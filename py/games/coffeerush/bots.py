@@ -17,11 +17,21 @@ is played in sampled worlds (deck orders), then the next players answer with Nor
 orders they draw come from that world's deck), and Hard's best plan for its own next turn from
 where it ends is added: it walks to where next turn pays, and sees what its serves hand to the
 next players. A plan scores its own value plus half that outlook (the outlook alone undervalues an
-order served now rather than next turn). Budgeted in worlds, so a seed reproduces a decision.
+order served now rather than next turn). Budgeted in worlds, so a seed reproduces a decision; in
+the app a wall-clock guard stops it early on a slow device (HARD_TIME_BUDGET).
+
+Speed (issue 27): the search asks the same small questions again and again (how to pour what a
+walk collects, where a meeple can walk: the same in every world), so their answers are kept in
+bounded caches, and a planned turn writes out the actions of the plans used only. The choices are
+exactly those of the search without them (tests/test_coffeerush_bots.py), at about a third of the
+time (bench/RESULTS.md).
 """
 
+import sys
+import time
 from collections import Counter
 
+from tabletop import bots as botlib
 from tabletop import clone
 
 from .data import (BOARD, CARDS, CUP_SIZE, CUPS, DIAGONAL, INGREDIENT_ORDER, PENALTY_POINTS, RUSH_STEP, SPECIALTY_RUSH,
@@ -40,6 +50,9 @@ HARD_WORLDS = 4  # sampled deck orders for the first decision of a turn
 HARD_WORLDS_MIDWALK = 2  # and for each later step of the walk
 HARD_CANDIDATES = 4  # plans compared by the search
 LOOKAHEAD = 0.5  # weight of the searched outlook beside the plan's own value
+# The app's wall-clock guard (off in simulations and tests, which count worlds): no world is begun
+# that would end past this many seconds. Pyodide runs the search 2-3 times slower than CPython.
+HARD_TIME_BUDGET = 0.7 if sys.platform == "emscripten" else 0.4
 
 
 _NEEDS = {}
@@ -47,10 +60,12 @@ _NEEDS = {}
 
 def _sub(cup, recipe):
     """What `recipe` still needs once `cup` is in it ({letter: count}), or None if `cup` does not
-    fit it. Cached: there are few cups and recipes."""
-    key = ("".join(sorted(cup)), recipe)
-    if key in _NEEDS:
-        return _NEEDS[key]
+    fit it. Cached: there are few cups and recipes (keyed by the cup as it is, in pouring order:
+    sorting it for the key cost more than the rest of the lookup)."""
+    key = (tuple(cup), recipe)
+    found = _NEEDS.get(key, False)
+    if found is not False:
+        return found
     need = Counter(recipe)
     need.subtract(cup)
     found = None if any(v < 0 for v in need.values()) else {x: v for x, v in need.items() if v > 0}
@@ -68,74 +83,158 @@ def my_orders(view, seat):
 
 
 def serve_worth(k, recipe):
-    return SERVE_WORTH + URGENCY * k + (RUSH_WORTH * SPECIALTY_RUSH if is_specialty(recipe) else 0.0)
+    found = _WORTHS.get((k, recipe))
+    if found is None:
+        found = _WORTHS[(k, recipe)] = SERVE_WORTH + URGENCY * k + (RUSH_WORTH * SPECIALTY_RUSH if is_specialty(recipe) else 0.0)
+    return found
+
+
+_WORTHS = {}  # at most 4 tabs x 40 recipes
+
+
+# plan_pour's answers: a pure function of its arguments, asked the same question again and again
+# by Hard's search (every world, every candidate, every player's planned turn: 70% of a decision's
+# time went there). Emptied when full, so its size stays bounded on a phone.
+_POURS = {}
+POUR_CACHE_SIZE = 5_000  # about 1 kB each
 
 
 def plan_pour(cups, collected, orders, can_empty=True):
-    """The pour for `collected` into `cups`: (actions, value, serves). Serves are [(cup, tab)]."""
-    cups = [list(c) for c in cups]
-    left = Counter(collected)
-    actions = []
-    if can_empty:  # a cup that fits no order serves nothing: empty it
-        for n, cup in enumerate(cups):
-            if cup and not any(_sub(cup, r) is not None for _, r, _ in orders):
-                actions.append("empty:%d" % (n + 1))
-                cups[n] = []
+    """The pour for `collected` into `cups`: (actions, value, serves). Serves are [(cup, tab)].
+    The answer is shared between callers: never edit it."""
+    return _pour(tuple(map(tuple, cups)), "".join(sorted(collected)), tuple(orders), can_empty)
+
+
+def _pour(cups_key, collected, orders, can_empty=True):
+    """plan_pour with its key made: `collected` a sorted string, the rest tuples."""
+    key = (cups_key, collected, orders, can_empty)
+    found = _POURS.get(key)
+    if found is None:
+        if len(_POURS) >= POUR_CACHE_SIZE:
+            _POURS.clear()
+        found = _POURS[key] = _plan_pour(_pour_context(cups_key, orders, can_empty), collected, orders)
+    return found
+
+
+def _pour_context(cups_key, orders, can_empty):
+    """What every pour into these cups for these orders starts from, whatever was collected:
+    (the cups once those that serve nothing are emptied, those "empty" actions, and subs[j][n]:
+    what order j needs beside cup n). A planned turn asks it for each of its walks."""
+    key = (cups_key, orders, can_empty)
+    found = _CONTEXTS.get(key)
+    if found is None:
+        cups = [list(c) for c in cups_key]
+        actions = []
+        if can_empty:  # a cup that fits no order serves nothing: empty it
+            for n, cup in enumerate(cups):
+                if cup and not any(_sub(cup, r) is not None for _, r, _ in orders):
+                    actions.append("empty:%d" % (n + 1))
+                    cups[n] = []
+        subs = [[_sub(cup, r) for cup in cups] for _, r, _ in orders]
+        # fitting[j]: the cups order j fits, with what it still needs as (letter, count) pairs
+        fitting = [[(n, need, tuple(need.items())) for n, need in enumerate(row) if need is not None] for row in subs]
+        if len(_CONTEXTS) >= POUR_CACHE_SIZE:
+            _CONTEXTS.clear()
+        found = _CONTEXTS[key] = (cups, actions, subs, fitting)
+    return found
+
+
+_CONTEXTS = {}
+
+
+def _plan_pour(context, collected, orders):
+    start, emptied, subs, fitting = context
+    cups = [list(c) for c in start]
+    left = dict(Counter(collected))  # a plain dict: a Counter's missing key costs a method call
+    actions = list(emptied)
     value = 0.0
     serves = []
     taken_cards = set()
     done_cups = set()
-    for k, recipe, card in orders:  # complete the most urgent orders first
+    for j, (k, recipe, card) in enumerate(orders):  # complete the most urgent orders first
         best = None
-        for n, cup in enumerate(cups):
+        for n, need, items in fitting[j]:  # a cup changes only once it serves: then it is done
             if n in done_cups:
                 continue
-            need = _sub(cup, recipe)
-            if need is None or any(left[x] < v for x, v in need.items()):
-                continue
-            key = (len(cup), -n)
-            if best is None or key > best[0]:
-                best = (key, n, need)
+            for x, v in items:
+                if left.get(x, 0) < v:
+                    break
+            else:  # what was collected completes the order in this cup
+                key = (len(cups[n]), -n)
+                if best is None or key > best[0]:
+                    best = (key, n, need)
         if best is None:
             continue
         _, n, need = best
         for x in sorted(need, key=INGREDIENT_ORDER.__getitem__):
             actions += ["pour:%s@%d" % (x, n + 1)] * need[x]
             cups[n] += [x] * need[x]
-        left.subtract(need)
+        for x, v in need.items():
+            left[x] -= v
         done_cups.add(n)
         taken_cards.add(card)
         serves.append((n, k))
         value += serve_worth(k, recipe)
     # the rest builds toward orders still there after the flow of time (Tabs 1-3 now)
-    future = [(k, r) for k, r, c in orders if c not in taken_cards and k < TABS - 1]
-    for x in sorted(left.elements(), key=INGREDIENT_ORDER.__getitem__):
+    future = [j for j, (k, r, c) in enumerate(orders) if c not in taken_cards and k < TABS - 1]
+    open_cups = [n for n in range(len(cups)) if n not in done_cups]
+    # fits[n]: the future orders cup n fits, as (tab, recipe length, what it still needs); the
+    # cup plus x fits one of them when that need holds an x.
+    fits = {n: [(orders[j][0], len(orders[j][1]), subs[j][n]) for j in future if subs[j][n] is not None] for n in open_cups}
+    rest = [x for x, v in left.items() for _ in range(v)]
+    for x in sorted(rest, key=INGREDIENT_ORDER.__getitem__):
         best = None
-        for n, cup in enumerate(cups):
-            if n in done_cups or len(cup) >= CUP_SIZE:
+        for n in open_cups:
+            size = len(cups[n])
+            if size >= CUP_SIZE:
                 continue
-            grown = cup + [x]
-            for k, r in future:
-                if _sub(grown, r) is not None:
-                    key = (len(grown) / len(r), k, len(cup), -n)
+            for k, length, need in fits[n]:
+                if x in need:
+                    key = ((size + 1) / length, k, size, -n)
                     if best is None or key > best[0]:
                         best = (key, n)
         if best is None:
             actions.append("back:" + x)
         else:
-            actions.append("pour:%s@%d" % (x, best[1] + 1))
-            cups[best[1]].append(x)
-    for n, cup in enumerate(cups):
-        if n in done_cups or not cup:
-            continue
-        shares = [len(cup) / len(r) for k, r in future if _sub(cup, r) is not None]
-        value += PARTIAL * max(shares) if shares else 0.0
+            n = best[1]
+            actions.append("pour:%s@%d" % (x, n + 1))
+            cups[n].append(x)
+            fits[n] = [(k, length, _less(need, x)) for k, length, need in fits[n] if x in need]
+    for n in open_cups:
+        cup = cups[n]
+        if cup and fits[n]:
+            value += PARTIAL * max(len(cup) / length for _, length, _ in fits[n])
     return actions, value, serves
+
+
+def _less(need, x):
+    """`need` once an `x` is poured toward it (`need` holds one): _sub of the grown cup."""
+    need = dict(need)
+    need[x] -= 1
+    if not need[x]:
+        del need[x]
+    return need
+
+
+_WALKS = {}
+WALK_CACHE_SIZE = 60  # a few hundred walks each, about 60 kB
 
 
 def walks(view, seat, sel, max_rush):
     """Every walk of meeple `sel` from where it stands now: [(steps, collected, rush spent)],
-    one per end space and collected multiset (the cheapest)."""
+    one per end space and collected multiset (the cheapest). Shared between callers, like
+    plan_pour's answers: the meeples stand in the same places in every world Hard samples."""
+    key = (tuple(map(tuple, view["meeples"])), seat, sel, tuple(view["path"]), view["steps"], view["rush"][seat],
+           tuple(view["upgrades"][seat]), max_rush)
+    found = _WALKS.get(key)
+    if found is None:
+        if len(_WALKS) >= WALK_CACHE_SIZE:
+            _WALKS.clear()
+        found = _WALKS[key] = _walks(view, seat, sel, max_rush)
+    return found
+
+
+def _walks(view, seat, sel, max_rush):
     meeples = view["meeples"]
     near = ALL_AROUND if DIAGONAL in view["upgrades"][seat] else ORTHOGONAL
     others = {sp for s, spaces in enumerate(meeples) for i, sp in enumerate(spaces) if (s, i) != (seat, sel)}
@@ -168,8 +267,9 @@ def walks(view, seat, sel, max_rush):
     return list(found.values())
 
 
-def plan_turn(view, seat, max_rush=MAX_RUSH):
-    """The best plans for the rest of this turn, best first: [(value, actions)]."""
+def plan_turn(view, seat, max_rush=MAX_RUSH, top=None):
+    """The best plans for the rest of this turn, best first: [(value, actions)]; only the `top`
+    best when given (the actions of every other walk are never written out)."""
     phase = view["phase"]
     orders = my_orders(view, seat)
     cups = view["cups"][seat]
@@ -178,32 +278,36 @@ def plan_turn(view, seat, max_rush=MAX_RUSH):
         return [(value, actions)]
     if phase == "serve":
         return [(0.0, serve_actions(view, seat) + ["done"])]
-    plans = []
+    found = []  # (value, sel, steps, pour)
     choices = [view["sel"]] if view["path"] else range(len(view["meeples"][seat]))
     if DIAGONAL in view["upgrades"][seat]:
         max_rush = min(max_rush, 1)
+    cups_key, orders, before = tuple(map(tuple, cups)), tuple(orders), list(view["collected"])
     for sel in choices:
-        prefix = [] if sel == view["sel"] else ["meeple:%d" % (sel + 1)]
         pours = {}  # walks that collect the same things pour the same way
         for steps, got, rush in walks(view, seat, sel, max_rush):
             key = "".join(sorted(got))
-            if key not in pours:
-                pours[key] = plan_pour(cups, list(view["collected"]) + got, orders)
-            pour, value, serves = pours[key]
-            value -= RUSH_WORTH * rush
-            acts = list(prefix)
-            left = view["steps"]
-            for space in steps:
-                if left == 0:
-                    acts.append("rush")
-                    left += RUSH_STEP
-                acts.append("step:" + space)
-                left -= 1
-            acts.append("stop")
-            acts += pour + ["serve:%d@T%d" % (n + 1, k + 1) for n, k in serves]
-            plans.append((value, acts))
-    plans.sort(key=lambda p: -p[0])
-    return plans
+            pour = pours.get(key)
+            if pour is None:
+                pour = pours[key] = _pour(cups_key, "".join(sorted(before + got)) if before else key, orders)
+            found.append((pour[1] - RUSH_WORTH * rush, sel, steps, pour))
+    order = sorted(range(len(found)), key=lambda i: -found[i][0])  # stable: ties keep the walks' order
+    return [(found[i][0], _plan_actions(view, *found[i][1:])) for i in order[:top]]
+
+
+def _plan_actions(view, sel, steps, pour):
+    """The actions of a planned walk and its pour and serves."""
+    pour_actions, _, serves = pour
+    acts = [] if sel == view["sel"] else ["meeple:%d" % (sel + 1)]
+    left = view["steps"]
+    for space in steps:
+        if left == 0:
+            acts.append("rush")
+            left += RUSH_STEP
+        acts.append("step:" + space)
+        left -= 1
+    acts.append("stop")
+    return acts + pour_actions + ["serve:%d@T%d" % (n + 1, k + 1) for n, k in serves]
 
 
 def serve_actions(view, seat):
@@ -268,7 +372,7 @@ def normal(game, view, seat, legal, rng):
     if phase == "serve":
         serves = [a for a in serve_actions(view, seat) if a in legal]
         return serves[0] if serves else "done"
-    plans = plan_turn(view, seat)
+    plans = plan_turn(view, seat, top=1)
     if plans:
         action = first_legal(plans[0][1][:1], legal)
         if action:
@@ -280,7 +384,7 @@ def normal(game, view, seat, legal, rng):
 def play_planned_turn(game, state, seat, max_rush=1):
     """Play `seat`'s whole turn in a (sampled) world with Normal's plan, made once."""
     view = game.view(state, seat)
-    plans = plan_turn(view, seat, max_rush)
+    plans = plan_turn(view, seat, max_rush, top=1)
     actions = plans[0][1] if plans else []
     for action in actions:
         if game.is_over(state) or state["turn"] != seat:
@@ -307,9 +411,9 @@ def hard(game, view, seat, legal, rng):
     phase = view["phase"]
     if phase != "move" or view["turn_no"] == 0:
         return normal(game, view, seat, legal, rng)
-    plans = plan_turn(view, seat)
-    candidates = [acts for _, acts in plans[:HARD_CANDIDATES]]
-    values = [value for value, _ in plans[:HARD_CANDIDATES]]
+    plans = plan_turn(view, seat, top=HARD_CANDIDATES)
+    candidates = [acts for _, acts in plans]
+    values = [value for value, _ in plans]
     starting = not view["path"]
     if starting and view["upvotes"][seat] >= UPGRADE_COST:
         for k in UPGRADE_ORDER:
@@ -321,9 +425,15 @@ def hard(game, view, seat, legal, rng):
         return candidates[0][0] if candidates else normal(game, view, seat, legal, rng)
     # At the start of a turn the whole round is played in each world (the others answer, drawing
     # from that world's deck); mid-walk a couple of worlds judge what the walk leaves for next turn.
-    worlds = HARD_WORLDS if starting else HARD_WORLDS_MIDWALK
+    budget = HARD_WORLDS if starting else HARD_WORLDS_MIDWALK
     totals = [0.0] * len(candidates)
-    for _ in range(worlds):
+    started = time.perf_counter()
+    deadline = botlib.deadline(HARD_TIME_BUDGET)  # None outside the app: count worlds only
+    worlds = 0
+    while worlds < budget:
+        if deadline is not None and worlds and (time.perf_counter() - started) * (worlds + 1) / worlds > HARD_TIME_BUDGET:
+            break  # the next world would end past the budget (a slow device, a busy machine)
+        worlds += 1
         world = game.sample_state(view, seat, rng)
         for i, acts in enumerate(candidates):
             state = clone(world)
@@ -349,7 +459,7 @@ def outlook(game, state, seat, players):
         scores = game.scores(state)
         return 3.0 * (scores[seat] - max(s for i, s in enumerate(scores) if i != seat))
     mine = position_value(view, seat)
-    nxt = plan_turn(view, seat, 1)
+    nxt = plan_turn(view, seat, 1, top=1)
     mine += 0.8 * (nxt[0][0] if nxt else 0.0)
     others = max(position_value(view, s) for s in range(players) if s != seat)
     return mine - others
