@@ -259,6 +259,22 @@ def test_phone_screens(page, site, game_id, fields):
     at_top(page, "the table")
     check_screen(page, "table at start", hover=True)
 
+    if game_id == "phopho":  # a card raised by a click keeps its spot: a click there puts it back
+        card = ".pp-hand button.pp-card.legal >> nth=0"
+        top = page.locator(card).evaluate("el => { el.scrollIntoView({block: 'start'}); return el.getBoundingClientRect().top; }")
+        page.click(card)
+        raised = ".pp-hand .pp-selected"
+        page.wait_for_selector(raised)
+        # The news above the table goes with the player's move: the page keeps the card in place.
+        moved = page.eval_on_selector(raised, "el => el.getBoundingClientRect().top") - top
+        assert -11 <= moved <= 1, "the picked card moved {} px from under the finger".format(moved)
+        # 10 px raised: 8 px below its drawn edge is the lower edge of where it lay.
+        assert page.eval_on_selector(raised, """el => { const r = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint((r.left + r.right) / 2, r.bottom + 8)); }"""), \
+            "the raised card left the spot it was clicked on"
+        page.click(raised)
+        page.wait_for_selector(raised, state="detached")
+
     if fields.get("opt-scrolls"):  # SB-22: the claim prompt after paying with a hand card
         for action in CLAIM_AFTER_HAND_PAYMENT:
             click_action(page, action)
@@ -309,3 +325,18 @@ def test_the_lobby_lists_saved_games_before_the_game_cards_once_there_are_any():
     app.handle("start")
     app.handle("lobby")
     assert platform.html.index('class="continue"') < platform.html.index('class="games"')
+
+
+def test_the_pass_the_device_cover_going_up_or_down_is_a_new_screen():
+    """Two people share the screen: the next player's turn starts at the status line."""
+    app, platform, _ = open_app({"game": "mojo", "seats": "human,human", "seed": "1", "speed": "instant"})
+    first = app.cover
+    assert first is not None and platform.scrolled_top == 1
+    app.handle("ready", str(first))
+    assert app.cover is None and platform.scrolled_top == 2
+    for _ in range(20):  # the first player's turn, to its end
+        app.play(app.match.legal(first)[0], first, confirmed=True)
+        platform.run()
+        if app.cover is not None:
+            break
+    assert app.cover == 1 - first and platform.scrolled_top == 3

@@ -142,6 +142,7 @@ class BrowserPlatform:
         self._modal = js.Function.new(*MODAL_JS)
         self._tab_trap = js.Function.new(*TAB_TRAP_JS)
         self._opener = None  # (data-act, data-arg) of the control that opened the open dialog
+        self.clicked = None  # (data-act, data-arg, its top on screen) while its click is handled
 
     def render(self, html):
         focused = self._focused_control()
@@ -158,6 +159,8 @@ class BrowserPlatform:
             if _present(backdrop):
                 backdrop.scrollTop = kept
         self._mark_moved(self.root, before)
+        if not was_modal:
+            self._keep_clicked_in_place()
         self._follow(self.root)
         if focused is not None:
             self._refocus(*focused)
@@ -167,6 +170,20 @@ class BrowserPlatform:
         if said != self._said:
             self._said = said
             self.live.textContent = said
+
+    def _keep_clicked_in_place(self):
+        """A click's redraw leaves the clicked control under the pointer: news above it that the
+        move made old (the list under the status line) would otherwise pull the page from under
+        the finger, and a second click on the same spot (a card picked, then put back) would land
+        elsewhere. The browser's own scroll anchoring cannot do it: the redraw replaces every element."""
+        if self.clicked is None or _present(self.root.querySelector("[aria-modal=true]")):
+            return
+        act, arg, top = self.clicked
+        el = self.root.querySelector(_selector(act, arg))
+        if _present(el):
+            moved = el.getBoundingClientRect().top - top
+            if abs(moved) >= 1:
+                js.window.scrollBy(0, moved)
 
     def scroll_top(self):
         js.window.scrollTo(0, 0)
@@ -353,7 +370,11 @@ def boot():
             return  # submit buttons go through the form's submit event
         event.preventDefault()
         act, arg = str(el.dataset.act), _text(el.getAttribute("data-arg"))
-        platform.guard(lambda: app().handle(act, arg))
+        platform.clicked = (act, arg, el.getBoundingClientRect().top)
+        try:
+            platform.guard(lambda: app().handle(act, arg))
+        finally:
+            platform.clicked = None
 
     def on_submit(event):
         form = event.target
