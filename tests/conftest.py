@@ -105,14 +105,28 @@ def seed_snapshot(context, site, snapshot):
 
 
 @pytest.fixture
-def context(request, browser, site):
-    # Service workers are blocked here (each fresh context would otherwise download the whole
-    # runtime a second time to precache it); the offline tests make their own contexts.
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True, service_workers="block")
-    if request.node.get_closest_marker("first_visit") is None:
-        seed_snapshot(context, site, request.getfixturevalue("start_snapshot"))
-    yield context
-    context.close()
+def make_context(request, browser, site):
+    """make_context(**options): a fresh browser context with the worker's start-up snapshot (none
+    for a test marked first_visit), closed after the test. Service workers are blocked (each fresh
+    context would otherwise download the whole runtime again to precache it); the offline tests
+    make their own contexts."""
+    made = []
+
+    def make(**options):
+        context = browser.new_context(service_workers="block", **options)
+        made.append(context)
+        if request.node.get_closest_marker("first_visit") is None:
+            seed_snapshot(context, site, request.getfixturevalue("start_snapshot"))
+        return context
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def context(make_context):
+    return make_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
 
 
 @pytest.fixture

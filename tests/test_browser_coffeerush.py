@@ -106,9 +106,8 @@ def test_whole_four_player_game_against_three_bots(page, site):
     assert "Starting Player token flips to Closed" in log
 
 
-def test_phone_size_shows_the_board_cups_and_orders_without_sideways_scrolling(browser, site):
-    context = browser.new_context(viewport=PHONE, service_workers="block")
-    page = context.new_page()
+def test_phone_size_shows_the_board_cups_and_orders_without_sideways_scrolling(make_context, site):
+    page = make_context(viewport=PHONE).new_page()
     open_page(page, site + "?game=coffeerush&seats=human,normal,normal&seed=3&speed=instant")
     page.wait_for_selector(".cr-space.legal")
     width = page.evaluate("document.documentElement.scrollWidth")
@@ -123,4 +122,3 @@ def test_phone_size_shows_the_board_cups_and_orders_without_sideways_scrolling(b
     page.locator(".cr-space.legal").first.click()
     page.wait_for_selector("button[data-arg^='pour:']")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    context.close()

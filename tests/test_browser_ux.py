@@ -200,12 +200,11 @@ COUNT_ANIMATIONS = """() => { window.animationsSeen = 0;
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_moves_animate_at_normal_speed_and_never_with_reduced_motion_or_instant(browser, site, game_id):
+def test_moves_animate_at_normal_speed_and_never_with_reduced_motion_or_instant(make_context, site, game_id):
     info = GAMES[game_id].info
     bots = ",".join(["easy"] * max(2, info.min_players))
     for motion, speed, animated in (("no-preference", "", True), ("reduce", "", False), ("no-preference", "&speed=instant", False)):
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, reduced_motion=motion, service_workers="block")
-        page = context.new_page()
+        page = make_context(viewport={"width": 1366, "height": 768}, reduced_motion=motion).new_page()
         open_page(page, site + "?game={}&seats={}&seed=3{}".format(game_id, bots, speed))
         page.evaluate(COUNT_ANIMATIONS)
         page.wait_for_selector(".anim-in", state="attached", timeout=60_000)  # the bots' moves are marked...
@@ -214,4 +213,4 @@ def test_moves_animate_at_normal_speed_and_never_with_reduced_motion_or_instant(
         else:
             page.wait_for_timeout(1500)
             assert page.evaluate("() => window.animationsSeen") == 0, (motion, speed)
-        context.close()
+        page.context.close()
