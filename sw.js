@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "47d0d6eda6aee476";
+const VERSION = "dbdf75d779b0eeab";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -294,3 +294,44 @@ def test_a_whole_game_keeps_every_card_and_scores_each_round():
         assert GAME.audit(state) == []
     assert sum(sum(r["points"]) for r in state["rounds"]) == sum(state["totals"])
     assert max(state["totals"]) >= GAME_END_TOTAL
+
+
+def test_a_quiet_playout_makes_the_same_moves_and_points_as_apply():
+    """The Hard bot plays its sampled deals out with `play_out_round`, which writes no event:
+    the moves (MJ-5 draws, MJ-6 reshuffles, MJ-7 face down, MJ-9 round end) and the round's
+    points (MJ-10, MJ-11) must be those of `apply`, or a seed would no longer replay its game."""
+    from games.mojo.bots import _fast_choice
+    from tabletop import clone
+
+    checked, reshuffles = 0, 0
+    for seed in range(16):
+        players = 2 + seed % 7
+        state = GAME.start(players, {}, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 30)):  # somewhere into the first round
+            seat = state["turn"]
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+            if state["rounds"]:
+                break
+        if state["rounds"]:
+            continue
+        quiet, loud = clone(state), clone(state)
+        quiet_moves, loud_moves = [], []
+
+        def logged(s, seat):
+            move = _fast_choice(s, seat)
+            quiet_moves.append((seat, move))
+            return move
+
+        points = GAME.play_out_round(quiet, logged)
+        while not loud["rounds"]:
+            seat = loud["turn"]
+            kind, value = _fast_choice(loud, seat)
+            loud_moves.append((seat, (kind, value)))
+            events = GAME.apply(loud, seat, "%s:%d" % (kind, value))
+            reshuffles += any(e["type"] == "reshuffle" for e in events)
+        assert quiet_moves == loud_moves
+        assert points == loud["rounds"][0]["points"]
+        assert [sorted(quiet["hands"][s] + quiet["up"][s]) for s in range(players)] == loud["rounds"][0]["counted"]
+        checked += 1
+    assert checked >= 10 and reshuffles >= 1

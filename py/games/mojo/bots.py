@@ -15,7 +15,7 @@ round points relative to the others (the Mojo card included) is played.
 from tabletop.search import determinized_search
 
 from .data import DECK
-from .rules import card_score
+from .rules import PLAY, REVEAL, card_score
 
 # Tuning of the evaluation (bot strength only, not rules).
 SIZE_WEIGHT = 4.0  # a card still in hand: it delays going face down
@@ -31,10 +31,24 @@ HARD_ROLLOUT_DRAW_COST = 3.0  # the fast rollout policy's flat price of a draw
 _DRAW_ODDS = [(v, DECK.count(v) / len(DECK)) for v in sorted(set(DECK))]
 
 
+_SCORES = {}  # cards (as given) -> card_score: the searches weigh the same few hands again and again
+
+
+def _score(cards):
+    """card_score(cards), remembered."""
+    key = tuple(cards)
+    score = _SCORES.get(key)
+    if score is None:
+        if len(_SCORES) >= 200000:  # bound the memory over a long session
+            _SCORES.clear()
+        score = _SCORES[key] = card_score(key)
+    return score
+
+
 def expected_draw_points(hand):
     """The points a random card would add to `hand`'s score (MJ-10), on average."""
-    base = card_score(hand)
-    return sum(p * (card_score(hand + [v]) - base) for v, p in _DRAW_ODDS)
+    base = _score(hand)
+    return sum(p * (_score(hand + [v]) - base) for v, p in _DRAW_ODDS)
 
 
 def hand_cost(hand, limit):
@@ -42,8 +56,8 @@ def hand_cost(hand, limit):
     if not hand:
         return -SIZE_WEIGHT  # out of cards: the round ends now with nothing in hand
     if len(hand) <= limit:  # MJ-7: face down, counted only when turned up
-        return SIZE_WEIGHT * len(hand) * 0.5 + FACE_DOWN_SCORE_WEIGHT * card_score(hand)
-    return SIZE_WEIGHT * len(hand) + SCORE_WEIGHT * card_score(hand)
+        return SIZE_WEIGHT * len(hand) * 0.5 + FACE_DOWN_SCORE_WEIGHT * _score(hand)
+    return SIZE_WEIGHT * len(hand) + SCORE_WEIGHT * _score(hand)
 
 
 def play_cost(hand, top, value, limit, depth=0):
@@ -61,8 +75,8 @@ def play_cost(hand, top, value, limit, depth=0):
 
 def reveal_choice(up, down):
     """The face-down card that adds least to the face-up cards' score (lowest on a tie)."""
-    base = card_score(up)
-    return min(set(down), key=lambda v: (card_score(up + [v]) - base, v))
+    base = _score(up)
+    return min(set(down), key=lambda v: (_score(up + [v]) - base, v))
 
 
 def normal(game, view, seat, legal, rng):
@@ -76,12 +90,24 @@ def normal(game, view, seat, legal, rng):
 
 # --- Hard ----------------------------------------------------------------------------------
 def _fast_choice(state, seat):
-    """The rollout policy: Normal's weighing without the expected draw (a flat price)."""
+    """The rollout policy: Normal's weighing without the expected draw (a flat price). A
+    (kind, value) move, for Mojo.play_out_round."""
     hand = state["hands"][seat]
     if not hand:
-        return "reveal:%d" % reveal_choice(state["up"][seat], state["down"][seat])
-    top = state["pile"][-1]
-    limit = 2 if state["players"] == 2 else 3
+        return REVEAL, reveal_choice(state["up"][seat], state["down"][seat])
+    key = (tuple(hand), state["pile"][-1], state["players"] == 2)
+    move = _FAST_PLAYS.get(key)
+    if move is None:
+        if len(_FAST_PLAYS) >= 200000:
+            _FAST_PLAYS.clear()
+        move = _FAST_PLAYS[key] = (PLAY, _fast_play(hand, key[1], 2 if key[2] else 3))
+    return move
+
+
+_FAST_PLAYS = {}  # (hand, top, two players) -> the rollout's move: a pure function, remembered
+
+
+def _fast_play(hand, top, limit):
     best, best_cost = None, None
     for v in set(hand):
         rest = list(hand)
@@ -94,16 +120,16 @@ def _fast_choice(state, seat):
             cost = hand_cost(rest, limit) + TOP_WEIGHT * v
         if best_cost is None or cost < best_cost:
             best, best_cost = v, cost
-    return "play:%d" % best
+    return best
 
 
 def _round_value(game, state, seat, rounds_before):
     """Play the sampled deal to the end of the round; the seat's round points against the
     others' mean (positive is good)."""
-    while not state["over"] and len(state["rounds"]) == rounds_before:
-        actor = state["turn"]
-        game._apply(state, actor, _fast_choice(state, actor))  # legal by construction
-    points = state["rounds"][rounds_before]["points"]
+    if len(state["rounds"]) == rounds_before:  # the move searched did not end the round
+        points = game.play_out_round(state, _fast_choice)  # no event written: most of the time saved
+    else:
+        points = state["rounds"][rounds_before]["points"]
     others = [p for s, p in enumerate(points) if s != seat]
     return sum(others) / len(others) - points[seat]
 

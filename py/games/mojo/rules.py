@@ -135,32 +135,51 @@ class Mojo(Game):
     # --- playing -----------------------------------------------------------------------------
     def _apply(self, state, seat, action):
         kind, value = parse(action)
+        return self._move(state, seat, kind, value, [])
+
+    def play_out_round(self, state, choose):
+        """Play the round on in place, every seat's move given by `choose(state, seat)` (a legal
+        (kind, value) pair), as in a bot's playout: the same moves as `apply`, but no event is
+        written. Returns the round's points per seat (MJ-10, MJ-11); the state is then left as
+        the round ended, neither scored nor re-dealt (it is for throwing away)."""
+        while True:
+            seat = state["turn"]
+            kind, value = choose(state, seat)
+            holder = self._move(state, seat, kind, value, None)
+            if holder is not None:
+                return self._round_points(state, holder)[2]
+
+    def _move(self, state, seat, kind, value, events):
+        """Carry out a move and return its events. `events` is None in a playout: no text is
+        formatted, and the end of the round returns the Mojo card's holder instead."""
         state["moves"][seat] += 1
         if kind == REVEAL:
-            return self._reveal(state, seat, value)
-        return self._play(state, seat, value)
+            return self._reveal(state, seat, value, events)
+        return self._play(state, seat, value, events)
 
-    def _play(self, state, seat, value):
+    def _play(self, state, seat, value, events):
         hand = state["hands"][seat]
         hand.remove(value)
         top = state["pile"][-1]
         state["pile"].append(value)
-        outcome = compare(value, top)
-        if outcome == "lower":
-            events = [{"type": "play", "seat": seat, "text": "{%d} plays %d on %d: lower, the turn ends." % (seat, value, top)}]
-        elif outcome == "higher":
-            events = [{"type": "play", "seat": seat, "text": "{%d} plays %d on %d: higher, draws a card." % (seat, value, top)}]
-            events += self._draw(state, seat)
+        if value < top:  # MJ-5 (compare): lower
+            if events is not None:
+                events.append({"type": "play", "seat": seat, "text": "{%d} plays %d on %d: lower, the turn ends." % (seat, value, top)})
+        elif value > top:
+            if events is not None:
+                events.append({"type": "play", "seat": seat, "text": "{%d} plays %d on %d: higher, draws a card." % (seat, value, top)})
+            self._draw(state, seat, events)
         elif hand:
             state["again"] = True
-            return [{"type": "play", "seat": seat, "text": "{%d} plays %d on %d: the same value, plays again." % (seat, value, top)}]
-        else:
-            events = [{"type": "play", "seat": seat, "text": "{%d} plays %d on %d: the same value, but that was the last card." % (seat, value, top)}]
-        return events + self._end_turn(state, seat)
+            if events is not None:
+                events.append({"type": "play", "seat": seat, "text": "{%d} plays %d on %d: the same value, plays again." % (seat, value, top)})
+            return events
+        elif events is not None:
+            events.append({"type": "play", "seat": seat, "text": "{%d} plays %d on %d: the same value, but that was the last card." % (seat, value, top)})
+        return self._end_turn(state, seat, events)
 
-    def _draw(self, state, seat):
+    def _draw(self, state, seat, events):
         """MJ-5 draw, with MJ-6 when the draw pile is empty."""
-        events = []
         if not state["draw"]:
             # A draw always follows a card played on another, so the play pile holds at least
             # one card under its top: MJ-6's "nothing to shuffle" cannot happen.
@@ -169,52 +188,64 @@ class Mojo(Game):
             trng.shuffle(state["rng"], rest)
             state["draw"] = rest
             state["pile"] = [top]
-            events.append({"type": "reshuffle", "announce": True,
-                           "text": "The draw pile is empty: the play pile but its top card ({} cards) is shuffled into a new draw pile (MJ-6).".format(len(rest))})
+            if events is not None:
+                events.append({"type": "reshuffle", "announce": True,
+                               "text": "The draw pile is empty: the play pile but its top card ({} cards) is shuffled into a new draw pile (MJ-6).".format(len(rest))})
         card = state["draw"].pop()
         state["hands"][seat].append(card)
         state["hands"][seat].sort()
-        events.append({"type": "draw", "seat": seat, "text": "{%d} draws a card (%d left in the draw pile)." % (seat, len(state["draw"]))})
-        events.append({"type": "drawn", "seat": seat, "seats": [seat], "commit": True, "text": "You draw a %d." % card})
-        return events
+        if events is not None:
+            events.append({"type": "draw", "seat": seat, "text": "{%d} draws a card (%d left in the draw pile)." % (seat, len(state["draw"]))})
+            events.append({"type": "drawn", "seat": seat, "seats": [seat], "commit": True, "text": "You draw a %d." % card})
 
-    def _end_turn(self, state, seat):
+    def _end_turn(self, state, seat, events):
         state["again"] = False
         hand = state["hands"][seat]
         if not hand:  # MJ-9 (ruling): out of cards
-            return self._end_round(state, seat, "{%d} has no card left (MJ-9)." % seat)
-        events = []
+            if events is None:
+                return seat
+            return events + self._end_round(state, seat, "{%d} has no card left (MJ-9)." % seat)
         limit = face_down_limit(state["players"])
         if len(hand) <= limit:  # MJ-7
             state["down"][seat] = sorted(hand)
             state["hands"][seat] = []
-            events.append({"type": "facedown", "seat": seat, "announce": True,
-                           "text": "{%d} ends the turn with %d card%s (%d or fewer) and puts %s face down (MJ-7)." % (
-                               seat, len(hand), "" if len(hand) == 1 else "s", limit, "it" if len(hand) == 1 else "them")})
+            if events is not None:
+                events.append({"type": "facedown", "seat": seat, "announce": True,
+                               "text": "{%d} ends the turn with %d card%s (%d or fewer) and puts %s face down (MJ-7)." % (
+                                   seat, len(hand), "" if len(hand) == 1 else "s", limit, "it" if len(hand) == 1 else "them")})
         state["turn"] = (seat + 1) % state["players"]
         return events
 
-    def _reveal(self, state, seat, value):
+    def _reveal(self, state, seat, value, events):
         """MJ-8, MJ-9."""
         state["down"][seat].remove(value)
         state["up"][seat].append(value)
         left = len(state["down"][seat])
         if not left:
+            if events is None:
+                return seat
             return self._end_round(state, seat, "{%d} turns up a %d, their last face-down card." % (seat, value))
-        events = [{"type": "reveal", "seat": seat, "announce": True, "commit": True,
-                   "text": "{%d} turns up a %d (%d face down left)." % (seat, value, left)}]
         state["turn"] = (seat + 1) % state["players"]
-        return events
+        if events is None:
+            return None
+        return [{"type": "reveal", "seat": seat, "announce": True, "commit": True,
+                 "text": "{%d} turns up a %d (%d face down left)." % (seat, value, left)}]
+
+    def _round_points(self, state, holder):
+        """MJ-10, MJ-11: (the cards counted, their scores, the points, the Mojo card's side)."""
+        n = state["players"]
+        counted = [sorted(state["hands"][s] + state["up"][s]) for s in range(n)]
+        cards = [card_score(c) for c in counted]
+        side = MOJO_ZERO if cards[holder] <= min(cards) else MOJO_PENALTY
+        points = list(cards)
+        points[holder] = MOJO_ZERO if side == MOJO_ZERO else cards[holder] + MOJO_PENALTY
+        return counted, cards, points, side
 
     def _end_round(self, state, holder, why):
         """MJ-9..MJ-12: score the round; the game ends or the next round is dealt."""
         n = state["players"]
-        counted = [sorted(state["hands"][s] + state["up"][s]) for s in range(n)]
-        cards = [card_score(c) for c in counted]
+        counted, cards, points, side = self._round_points(state, holder)
         lowest = min(cards)
-        side = MOJO_ZERO if cards[holder] <= lowest else MOJO_PENALTY
-        points = list(cards)
-        points[holder] = MOJO_ZERO if side == MOJO_ZERO else cards[holder] + MOJO_PENALTY
         state["totals"] = [t + p for t, p in zip(state["totals"], points)]
         state["mojo"], state["mojo_side"] = holder, side
         state["rounds"].append({
