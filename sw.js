@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "dbdf75d779b0eeab";
+const VERSION = "8684b9b2065574df";
 const APP_FILES = [
   "./",
   "./index.html",
