@@ -94,7 +94,13 @@ def _fast_choice(state, seat):
     (kind, value) move, for Mojo.play_out_round."""
     hand = state["hands"][seat]
     if not hand:
-        return REVEAL, reveal_choice(state["up"][seat], state["down"][seat])
+        key = (tuple(state["up"][seat]), tuple(state["down"][seat]))
+        move = _FAST_REVEALS.get(key)
+        if move is None:
+            if len(_FAST_REVEALS) >= 200000:
+                _FAST_REVEALS.clear()
+            move = _FAST_REVEALS[key] = (REVEAL, reveal_choice(state["up"][seat], state["down"][seat]))
+        return move
     key = (tuple(hand), state["pile"][-1], state["players"] == 2)
     move = _FAST_PLAYS.get(key)
     if move is None:
@@ -105,6 +111,7 @@ def _fast_choice(state, seat):
 
 
 _FAST_PLAYS = {}  # (hand, top, two players) -> the rollout's move: a pure function, remembered
+_FAST_REVEALS = {}  # (face-up cards, face-down cards) -> the rollout's move
 
 
 def _fast_play(hand, top, limit):
