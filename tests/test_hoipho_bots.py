@@ -7,7 +7,9 @@ import pytest
 
 from games.hoipho import GAME
 from games.hoipho import bots as hpbots
+from games.hoipho.rules import RoundSearch, copy_state
 from tabletop import bots as botlib
+from tabletop import clone
 from tabletop.simulate import simulate
 
 from test_hoipho_rules import last_turn, play
@@ -68,3 +70,66 @@ def test_normal_beats_easy():
 def test_win_chance_from_contracts():
     assert hpbots.win_chance([0, 0, 0, 0], 0) == pytest.approx(0.25)
     assert hpbots.win_chance([2, 0, 0], 0) > hpbots.win_chance([1, 0, 0], 0) > hpbots.win_chance([0, 1, 0], 0)
+
+
+def _position(players, seed, steps):
+    """The game of `seed` after `steps` random moves, and the first seat to act."""
+    state = GAME.start(players, {}, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return state, GAME.to_act(state)[0]
+
+
+# Hard's choices and its first 20 worlds' summed values in fixed positions (one of each kind
+# of decision), as the search gave them before it was made faster: a change meant only to
+# speed the search up must leave them exactly as they are.
+HARD_PINS = [
+    ((3, 1, 0), "discard:m5", [6.069958848, 6.518518519, 6.325102881, 6.131687243, 6.069958848]),
+    ((4, 3, 0), "play:s1", [4.711883545, 4.141326904, 4.783203125, 4.286804199]),
+    ((5, 6, 9), "play:m12", [3.22221568, 3.497982976, 3.48147712]),
+    ((4, 1, 4), "pass:s1", [5.14263916, 5.855834961, 6.094512939]),
+    ((4, 1, 20), "target:1", [2.045166016, 3.26965332, 3.051757812]),
+    ((4, 1, 21), "give:s3", [2.897583008, 3.15625, 2.635131836]),
+    ((4, 1, 26), "swap:2", [2.809326172, 2.611572266, 3.34753418, 3.34753418]),
+    ((3, 9, 18), "copy:m2", [8.057613169, 10.946502058, 4.526748971, 4.526748971, 8.395061728, 4.526748971]),
+]
+
+
+@pytest.mark.parametrize("where,choice,sums", HARD_PINS, ids=[c for _, c, _ in HARD_PINS])
+def test_hard_decisions_are_pinned(where, choice, sums):
+    state, seat = _position(*where)
+    legal = GAME.legal_actions(state, seat)
+    view = GAME.view(state, seat)
+    assert botlib.choose(GAME, "hard", view, seat, legal, random.Random(where[1])) == choice
+    found, worlds = hpbots._rollout_values(GAME, view, seat, legal, random.Random(where[1]), 20, None)
+    assert worlds == 20
+    assert found == pytest.approx(sums, abs=1e-8)
+
+
+def test_the_search_copies_and_rules_play_as_the_game_does():
+    """Hard's rollouts copy a world with copy_state (not a deep copy) and play it by
+    RoundSearch (no log, no next deal): at every step of whole games, the copy plays on exactly
+    as a deep copy does, the original is left untouched, and up to the round's end the search's
+    rules reach the same state as the game's (the reveals' steps aside: they are log)."""
+    def same(a, b):
+        strip = lambda s: dict(s, reveals=[dict(r, steps=[]) for r in s["reveals"]])
+        return strip(a) == strip(b)
+
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        state = GAME.start(players, {}, seed)
+        rng = random.Random(seed)
+        while not state["over"]:
+            seat = GAME.to_act(state)[0]
+            action = rng.choice(GAME.legal_actions(state, seat))
+            before, deep, fast, search = clone(state), clone(state), copy_state(state), copy_state(state)
+            GAME.apply(deep, seat, action)
+            GAME.apply(fast, seat, action)
+            RoundSearch()._apply(search, seat, action)
+            assert fast == deep and state == before
+            if deep["round"] == state["round"] or deep["over"]:
+                assert same(search, deep)
+            else:  # the round ended: the search stops there, with the contracts of the game
+                assert search["round"] == deep["round"] and search["contracts"] == deep["contracts"]
+            state = deep

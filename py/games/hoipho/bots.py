@@ -19,10 +19,9 @@ only the best two are searched further.
 import random
 
 from tabletop import bots as botlib
-from tabletop.game import clone
 
 from . import data
-from .rules import printed
+from .rules import RoundSearch, all_cards, copy_state, printed
 
 # Tuning of the evaluations (bot strength only, not rules).
 CONTRACT_WORTH = 10.0  # Normal: a contract against coins
@@ -38,6 +37,9 @@ PICK_WEIGHT = (
     (0.49, 0.55, 0.65, 0.44, 0.54, 0.55, 0.65, 0.67, 0.58, 0.65, 0.42, 0.42, 0.52),
 )
 PICK_WEIGHT_FLOOR = 0.02  # every card keeps some chance
+# The same weights by action, looked up in the rollouts: {"play:<card>": weight} per turn.
+_PLAY_WEIGHT = [{"play:" + c: w[printed(c)] + PICK_WEIGHT_FLOOR for c in all_cards(max(data.SHIPS))}
+                for w in PICK_WEIGHT]
 
 HARD_WORLDS = (100, 200)  # worlds for every choice, then for the finalists
 HARD_FINALISTS = 2
@@ -73,10 +75,11 @@ def _best_swap(coins, seat, chosen):
 def quick(game, state, seat, legal, rng, weighted=False):
     """A fast policy on a full (sampled) state: random cards (`weighted`: as often as a greedy
     player plays them), sensible skill targets. It never looks at the face-down picks."""
-    if state["phase"] == "pick" and weighted:
-        weights = PICK_WEIGHT[state["turn"]]
-        return rng.choices(legal, [weights[printed(_card(a))] + PICK_WEIGHT_FLOOR for a in legal])[0]
-    if state["phase"] in ("pick", "discard"):
+    phase = state["phase"]
+    if phase == "pick" and weighted:
+        weights = _PLAY_WEIGHT[state["turn"]]
+        return rng.choices(legal, [weights[a] for a in legal])[0]
+    if phase == "pick" or phase == "discard":
         return rng.choice(legal)
     d = state["decision"]
     step = d["step"]
@@ -89,13 +92,19 @@ def quick(game, state, seat, legal, rng, weighted=False):
     return rng.choice(legal)
 
 
+# The rules the rollouts play by: as the game's, but the next round is never dealt.
+_ROUND = RoundSearch()
+
+
 def _play_out(game, state, rng, until, weighted=False):
-    """Play `state` on with `quick` for every seat while `until(state)` holds."""
+    """Play `state` on with `quick` for every seat while `until(state)` holds (a round ends
+    it at the latest: the next round is not dealt)."""
+    to_act, legal_for, apply = _ROUND.to_act, _ROUND.legal_for, _ROUND._apply
     while not state["over"] and until(state):
-        for actor in game.to_act(state):
-            if actor in game.to_act(state):
-                legal = game.legal_actions(state, actor)
-                game._apply(state, actor, quick(game, state, actor, legal, rng, weighted))
+        acting = to_act(state)
+        for i, actor in enumerate(acting):
+            if i == 0 or actor in to_act(state):  # the first is still to act: nothing changed yet
+                apply(state, actor, quick(game, state, actor, legal_for(state, actor), rng, weighted))
 
 
 def _card(action):
@@ -150,8 +159,8 @@ def normal(game, view, seat, legal, rng):
     for _ in range(NORMAL_SAMPLES):
         world = game.sample_state(view, seat, rng)
         for i, action in enumerate(legal):
-            state = clone(world)
-            game._apply(state, seat, action)
+            state = copy_state(world)
+            _ROUND._apply(state, seat, action)
             _play_out(game, state, rng, lambda s: s["round"] == round0 and s["turn"] == turn0)
             totals[i] += _standing(state, seat, round0)
     best = max(totals)
@@ -201,8 +210,8 @@ def _rollout_values(game, view, seat, candidates, rng, worlds, deadline):
         world = game.sample_state(view, seat, rng)
         luck = rng.getrandbits(32)
         for i, action in enumerate(candidates):
-            state = clone(world)
-            game._apply(state, seat, action)
+            state = copy_state(world)
+            _ROUND._apply(state, seat, action)
             _play_out(game, state, random.Random(luck), lambda s: s["round"] == round0, weighted=True)
             sums[i] += round_value(state, seat)
     return sums, worlds

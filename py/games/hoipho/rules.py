@@ -23,6 +23,8 @@ Snake), "throw:<rock|paper|scissors>" (Mouse), "give:<card>" (Cat), "pass:<card>
 "swap:<seat>" (Horse, twice).
 """
 
+import functools
+
 from tabletop import Game, clone
 from tabletop import rng as rngmod
 
@@ -37,9 +39,30 @@ def is_ship(card):
     return card[0] == "s"
 
 
+def _printed(card):
+    return 0 if is_ship(card) else int(card[1:])
+
+
+def _card_name(card):
+    if is_ship(card):
+        return "ship"
+    rep = _printed(card)
+    return "{} ({})".format(MERCHANTS[rep][0], rep)
+
+
+# Every card's reputation and name, looked up rather than parsed: the Hard bot's rollouts ask
+# for them tens of thousands of times a decision.
+_CARDS = ["m{}".format(r) for r in MERCHANTS] + ["s{}".format(i + 1) for i in range(max(data.SHIPS.values()))]
+_PRINTED = {c: _printed(c) for c in _CARDS}
+_NAMES = {c: _card_name(c) for c in _CARDS}
+
+
 def printed(card):
     """The printed reputation (a ship: 0)."""
-    return 0 if is_ship(card) else int(card[1:])
+    try:
+        return _PRINTED[card]
+    except KeyError:
+        return _printed(card)
 
 
 def skill_of(card):
@@ -48,10 +71,10 @@ def skill_of(card):
 
 def card_name(card):
     """"Dog (11)", "ship"."""
-    if is_ship(card):
-        return "ship"
-    rep = printed(card)
-    return "{} ({})".format(MERCHANTS[rep][0], rep)
+    try:
+        return _NAMES[card]
+    except KeyError:
+        return _card_name(card)
 
 
 def merchant(rep):
@@ -160,8 +183,25 @@ def round_winner(coins, kept):
     return (holders[0] if len(holders) == 1 else None), top
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _turn_outcome(cards):
+    """Everything the revealed `cards` (a tuple by seat) decide, read-only (it is cached: the
+    Hard bot's rollouts reveal the same few cards over and over): the rivals met, the ranking,
+    the seat whose skill fires, the mode, the current reputations, the ships' pay, the ships,
+    and each seat's coins from ships and ranking together (HP-4, HP-7..HP-11)."""
+    zero = zeroed(cards)
+    order = ranking(cards, zero)
+    gains, lowest, mode = rank_gains(order)
+    pay, ships = ship_gains(cards)
+    total = list(pay)
+    for s, amount in gains.items():
+        total[s] += amount
+    return zero, order, lowest, mode, current_rep(cards, zero), pay, ships, total
+
+
 class HoiPho(Game):
     info = data.INFO
+    texts = True  # the reveal's log and steps (a search's rules leave them out, see RoundSearch)
 
     # --- set-up ----------------------------------------------------------------------------
     def new_game(self, players, options, seed):
@@ -236,6 +276,10 @@ class HoiPho(Game):
     def legal_actions(self, state, seat):
         if seat not in self.to_act(state):
             return []
+        return self.legal_for(state, seat)
+
+    def legal_for(self, state, seat):
+        """`legal_actions` for a seat known to be acting (the search's rollouts ask often)."""
         phase, n = state["phase"], state["players"]
         hand = state["hands"][seat]
         if phase == "discard":
@@ -350,25 +394,31 @@ class HoiPho(Game):
             self._forget_card(state, cards[s])
         state["pending"] = [None] * n
         state["gained"] = [0] * n
-        zero = zeroed(cards)
-        order = ranking(cards, zero)
-        gains, lowest, mode = rank_gains(order)
+        zero, order, lowest, mode, rep, pay, ships, total = _turn_outcome(tuple(cards))
         record = {
             "round": state["round"], "turn": state["turn"], "cards": cards,
-            "rep": current_rep(cards, zero), "zero": [zero.get(s) for s in range(n)],
-            "order": order, "mode": mode, "pay": [0] * n, "skill": lowest, "steps": [],
+            "rep": list(rep), "zero": [zero.get(s) for s in range(n)],
+            "order": list(order), "mode": mode, "pay": list(total), "skill": lowest, "steps": [],
         }
         state["reveals"].append(record)
+        # 1. Ships (HP-7), 3. ranking (HP-9..HP-11): the coins; the texts follow.
+        for s in range(n):
+            if total[s]:
+                self._gain(state, s, total[s])
+        events = self._reveal_texts(state, record, zero, pay, ships) if self.texts else []
+        if lowest is None:
+            return events + self._end_turn(state)
+        return events + self._skill(state, lowest, cards[lowest], via_monkey=False)
+
+    def _reveal_texts(self, state, record, zero, pay, ships):
+        """The reveal's log and the steps of its record (HP-6..HP-11)."""
+        n = state["players"]
+        cards, order, mode, lowest = record["cards"], record["order"], record["mode"], record["skill"]
         shown = ", ".join("%s %s" % (_seat(s), card_name(cards[s])) for s in range(n))
         events = [{"type": "reveal", "commit": True,
                    "text": "Round {}, turn {}: the cards are revealed: {}.".format(state["round"] + 1, state["turn"] + 1, shown)}]
 
         # 1. Ships (HP-7)
-        pay, ships = ship_gains(cards)
-        for s in ships:
-            if pay[s]:
-                self._gain(state, s, pay[s])
-                record["pay"][s] += pay[s]
         if not ships:
             text = "Ships: none sails."
         elif len(ships) == 1:
@@ -394,9 +444,6 @@ class HoiPho(Game):
         else:
             listing = " > ".join("{} {} {}".format(MERCHANTS[printed(cards[s])][0], rep[s], "(%s)" % _seat(s)) for s in order)
             self._step(state, events, "ranking", "Ranking: {}.".format(listing))
-            for s, amount in sorted(gains.items(), key=lambda kv: -kv[1]):
-                self._gain(state, s, amount)
-                record["pay"][s] += amount
             top = order[0]
             if mode == "monopoly":
                 self._step(state, events, "monopoly", "Monopoly: {}'s {} is the only merchant: it gains {} and then triggers its skill (HP-11).".format(
@@ -410,9 +457,7 @@ class HoiPho(Game):
                     _seat(top), card_name(cards[top]), _coins(data.HIGH_PAY), _seat(second), card_name(cards[second]), _coins(data.SECOND_PAY)))
                 self._step(state, events, "lowest", "{}'s {} is lowest{} and triggers its skill (HP-9).".format(
                     _seat(lowest), card_name(cards[lowest]), " at 0" if rep[lowest] == 0 else ""))
-        if lowest is None:
-            return events + self._end_turn(state)
-        return events + self._skill(state, lowest, cards[lowest], via_monkey=False)
+        return events
 
     # --- skills (HP-3) ----------------------------------------------------------------------
     def _decision(self, state, seat, card, skill, step, via_monkey, **extra):
@@ -646,8 +691,10 @@ class HoiPho(Game):
         return events + self._finish_skill(state)
 
     def _forget_card(self, state, card):
+        known = state["known"]
         for s in range(state["players"]):
-            state["known"][s] = [k for k in state["known"][s] if k[1] != card]
+            if known[s]:  # mostly empty: nothing to rebuild
+                known[s] = [k for k in known[s] if k[1] != card]
 
     # --- turn and round ends -----------------------------------------------------------------
     def _end_turn(self, state):
@@ -898,6 +945,36 @@ class HoiPho(Game):
                     if dv["passed"][s]:
                         decision["passes"][s] = rng.choice(hands[s])
         return state
+
+
+class RoundSearch(HoiPho):
+    """The rules for a search that plays a world on to the end of the round only: the next
+    round is not dealt (its round number, the contracts and the outcome are all it reads), and
+    the reveal writes no log: nobody reads a rollout's."""
+
+    texts = False
+
+    def _new_round(self, state):
+        state["round"] += 1
+        return []
+
+
+def copy_state(state):
+    """A copy of `state` that play cannot tell from a deep one, several times faster (the
+    Hard bot copies a world per choice): every list and dict a move changes is new; records
+    no move changes (finished rounds, earlier reveals, the [holder, card] pairs) are shared."""
+    out = dict(state)
+    for key in ("pending", "discards", "coins", "contracts", "gained", "goat", "round_gains", "winners", "rounds"):
+        out[key] = list(state[key])
+    out["rng"] = dict(state["rng"])
+    for key in ("hands", "played", "known"):
+        out[key] = [list(x) for x in state[key]]
+    if state["decision"] is not None:
+        out["decision"] = _copy_except(state["decision"], ())
+    out["reveals"] = reveals = list(state["reveals"])
+    if reveals:  # the last one's steps grow while its skill resolves
+        reveals[-1] = dict(reveals[-1], steps=list(reveals[-1]["steps"]))
+    return out
 
 
 def _copy_except(decision, hidden):
