@@ -5,7 +5,7 @@
 // only then does it take over, so one page never mixes files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "6246ec5a559acd66";
+const VERSION = "6f9eabbb954c03ff";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -97,3 +97,28 @@ def test_simulations_report_the_mean_length_in_turns():
     tally = simulate(GAME, ["easy", "easy"], 3, seed=2)
     assert tally.turns > 0 and "turns)" in tally.report("x")
 
+
+
+def test_plays_start_a_run_on_every_value_a_customer_accepts():
+    """PP-10, PP-11: the bots' list of Serves starts a run on a customer with every value that
+    customer accepts (a Noodle on an empty bowl, else the top value or one higher) for which the
+    hand holds a card, and with no other value."""
+    from games.phopho.data import CARD_VALUE
+    from games.phopho.rules import accepts
+
+    checked = 0
+    for seed in range(30):
+        state = play_game(GAME, ["easy", "easy"], seed)  # a finished table: bowls at every height
+        rng = random.Random(seed)
+        line = state["line"]
+        if not line:
+            continue
+        hand = rng.sample(sorted(set(state["discard"]) | {c for h in state["hands"] for c in h}), 8)
+        runs = {(p[0][1], CARD_VALUE[p[0][0]]) for mode, p in ppbots.plays(hand, line)
+                if mode == "serve" and CARD_VALUE[p[0][0]]}
+        for i, entry in enumerate(line):
+            for value in range(1, 6):
+                held = any(CARD_VALUE[c] == value for c in hand)
+                assert ((i, value) in runs) == (held and accepts(entry, value)), (seed, i, value)
+                checked += held and accepts(entry, value)
+    assert checked >= 20

@@ -83,8 +83,9 @@ def plays(hand, line):
         bill = next(iter(bills.values()))
         found += [("serve", [[bill, i]]) for i in range(len(line))]  # PP-9c: even where one lies
     for i, entry in enumerate(line):
-        for start in range(1, FINISH_VALUE + 1):
-            if not accepts(entry, start):
+        top = top_value(entry)
+        for start in ((1,) if top == 0 else (top, top + 1)):  # the values accepts() allows, in order
+            if start > FINISH_VALUE:
                 continue
             run = []
             for value in range(start, min(FINISH_VALUE, start + RUN_MAX - 1) + 1):
@@ -137,8 +138,8 @@ def score_play(view, seat, play, summary=None):
     n = view["players"]
     mad = list(view["mad"])
     tokens = [view["mad"][s] + view["happy"][s] for s in range(n)]
-    line = [{"id": cid, "top": top, "bill": bill, "n": count, "five": top == FINISH_VALUE}
-            for cid, top, bill, count in (summary or line_summary(view))]
+    summary = summary or line_summary(view)
+    line = {}  # the customers this play touches, made when first touched (Hard's rollouts score many plays)
     gone = set()
     score = 0.0
     placed = 0
@@ -147,7 +148,10 @@ def score_play(view, seat, play, summary=None):
     for card, i in placements:
         if i in gone:
             continue
-        entry = line[i]
+        entry = line.get(i)
+        if entry is None:
+            cid, top, bill, count = summary[i]
+            entry = line[i] = {"id": cid, "top": top, "bill": bill, "n": count, "five": top == FINISH_VALUE}
         info = CUSTOMER[entry["id"]]
         kind, value = CARD_KIND[card], CARD_VALUE[card]
         placed += 1
@@ -181,7 +185,7 @@ def score_play(view, seat, play, summary=None):
                 score += REPUTATION
                 mad[seat] = tokens[seat]
         if entry["five"] and (entry["bill"] or info["hated"] == BILL):
-            active = min(j for j in range(len(line)) if j not in gone)
+            active = min(j for j in range(len(summary)) if j not in gone)
             gone.add(i)
             stars = info["stars"]
             for s in (range(n) if i == active else [seat]):

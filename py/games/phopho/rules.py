@@ -138,7 +138,7 @@ def _count(n, word):
 
 
 def cards_text(cards):
-    return _and(type_name(card_type(c)) for c in cards)
+    return _and([CARD_NAME[c] for c in cards])  # the names ready made: the bots' rollouts write many lines
 
 
 def slot_name(i):
