@@ -1,0 +1,156 @@
+"""The trimmed standard library (tools/stdlib.py): it holds every module the app imports when it
+runs, its finder reads the code, and the archive holds exactly what it should, built the same
+every time. CPython only: the browser tests run the page itself on the archive."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import zipfile
+
+import pytest
+
+import shell  # tools/shell.py: the app's modules as the page ships them
+import stdlib  # tools/stdlib.py
+
+ROOT = stdlib.ROOT
+
+if not os.path.exists(stdlib.FULL_ZIP):
+    pytest.skip("node_modules/pyodide is missing: run `make setup-web`", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def needed():
+    return set(stdlib.needed_modules())
+
+
+@pytest.fixture(scope="module")
+def full_modules():
+    return stdlib.zip_modules()
+
+
+# Runs in a fresh interpreter: imports every module the page ships (webui.browser with stand-ins
+# for the browser's `js` and `pyodide.ffi`), plays a whole game of every title between bots
+# through the App, shares it and opens the link (the replay), exports the save and imports it,
+# then prints every module it imported.
+APP_RUN = textwrap.dedent("""
+    import importlib, json, sys, types
+    sys.path[:0] = ["py", "tests"]
+    js = types.ModuleType("js")
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_once_callable = ffi.create_proxy = ffi.to_js = lambda *a, **k: None
+    sys.modules.update({"js": js, "pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi})
+    for name in json.loads(sys.argv[1]):
+        importlib.import_module(name)
+    from fakes import DictStorage, open_app
+    from games import IDS, INFOS
+    for game_id in IDS:
+        seats = ",".join(["easy"] * max(INFOS[game_id].min_players, 2))
+        app, platform, storage = open_app({"game": game_id, "seats": seats, "seed": "5", "speed": "instant"})
+        platform.run()
+        assert app.match.is_over(), game_id
+        app.handle("rules", None)
+        app.handle("share", None)
+        viewer, shown, _ = open_app({"g": app.share_link.split("#g=", 1)[1]}, DictStorage())
+        assert viewer.screen == "replay", game_id
+        save_id = next(iter(storage.data)).split(".", 2)[2]
+        app.handle("export", save_id)
+        name, text = platform.downloads[-1]
+        app.handle("import", (name, text))
+        assert "Imported" in platform.text, game_id
+    print(json.dumps(sorted(sys.modules)))
+""")
+
+
+def test_every_module_the_app_imports_when_it_runs_is_shipped(needed, full_modules):
+    out = subprocess.run([sys.executable, "-I", "-c", APP_RUN, json.dumps(shell.module_names())], cwd=ROOT,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    imported = set(json.loads(out.stdout.strip().splitlines()[-1]))
+    assert "webui.browser" in imported and "games.stemandbranch.bots" in imported  # it ran
+    missing = sorted(m for m in imported if m in full_modules and m not in needed)
+    assert not missing, ("the app imported {} when it ran, and the trimmed stdlib would not ship them: "
+                         "add a root in tools/stdlib.py (INTERPRETER_IMPORTS if nothing in the code "
+                         "names them)".format(", ".join(missing)))
+
+
+def test_the_finder_reads_the_app_code(tmp_path, needed):
+    # An import the app's code writes, anywhere (here inside a function), is shipped; the app's
+    # own packages and the runtime's modules are not looked for in the zip.
+    (tmp_path / "mygame").mkdir()
+    (tmp_path / "mygame" / "__init__.py").write_text("from . import rules\nfrom mygame.rules import X\n")
+    (tmp_path / "mygame" / "rules.py").write_text("import js\nX = 1\ndef save():\n    import sqlite3\n    return sqlite3\n")
+    (tmp_path / "mygame" / "__main__.py").write_text("import argparse\n")  # the command line: not shipped
+    found = stdlib.app_imports(str(tmp_path))
+    assert "sqlite3" in found and not {n for n in found if n.startswith("mygame")}
+    assert "argparse" not in found
+    shipped = stdlib.needed_modules(app_dir=str(tmp_path))
+    assert {"sqlite3", "sqlite3.dbapi2"} <= set(shipped)  # and what sqlite3 imports
+    assert "sqlite3" not in needed  # the real app does not import it
+
+
+def test_the_finder_follows_every_kind_of_import():
+    source = textwrap.dedent("""
+        import a.b.c as abc
+        from . import sibling
+        from ..up import thing
+        try:
+            from fast import x
+        except ImportError:
+            from slow import x
+        def later():
+            import importlib
+            return importlib.import_module("by.name"), __import__("dunder")
+        if __name__ == "__main__":
+            import only_as_a_script
+    """)
+    found = stdlib.imports_in(source, "pkg.sub.mod")
+    assert {"a.b.c", "pkg.sub", "pkg.sub.sibling", "pkg.up", "pkg.up.thing", "fast", "slow", "importlib",
+            "by.name", "dunder"} <= found
+    assert "only_as_a_script" not in found
+    # Sources this Python cannot parse (3.14 syntax) are read statement by statement.
+    newer = "import os\ntry:\n    pass\nexcept ValueError, TypeError:\n    from json import decoder\ntype X = int\n"
+    assert {"os", "json", "json.decoder"} <= stdlib.imports_in(newer, "m")
+
+
+def test_the_statement_reader_finds_what_ast_finds(full_modules):
+    # The fallback for files 3.11 cannot parse, checked on every file it can parse.
+    with zipfile.ZipFile(stdlib.FULL_ZIP) as z:
+        for name, path in full_modules.items():
+            source = z.read(path).decode("utf-8")
+            try:
+                tree = compile(source, path, "exec", 0x400)  # ast.PyCF_ONLY_AST
+            except SyntaxError:
+                continue
+            is_package = path.endswith("/__init__.py")
+            by_ast = {m for m in stdlib._from_tree(tree, name, is_package) if m in full_modules}
+            assert by_ast <= stdlib._statements_fallback(source, name, is_package), name
+
+
+def test_the_closure_holds_the_runtime_and_what_the_interpreter_imports_by_name(needed, full_modules):
+    for package in stdlib.WHOLE_PACKAGES:
+        assert {m for m in full_modules if m == package or m.startswith(package + ".")} <= needed
+    assert set(stdlib.INTERPRETER_IMPORTS) <= needed
+    assert set(stdlib.INTERPRETER_IMPORTS) <= set(full_modules)  # no name mistyped
+    assert {"asyncio", "inspect", "pathlib", "json", "html", "base64"} <= needed  # PyScript's start
+    # and something is left out: the archive is a trim, not a copy
+    assert len(needed) < len(full_modules) and "sqlite3" not in needed and "tomllib" not in needed
+
+
+def test_the_archive_holds_exactly_the_needed_modules_and_rebuilds_byte_identical(tmp_path, needed, full_modules):
+    first, second = tmp_path / "a.zip", tmp_path / "b.zip"
+    assert stdlib.write_trimmed(stdlib.FULL_ZIP, str(first)) == sorted(needed)
+    stdlib.write_trimmed(stdlib.FULL_ZIP, str(second), modules=reversed(sorted(needed)))
+    assert first.read_bytes() == second.read_bytes()
+    with zipfile.ZipFile(first) as z, zipfile.ZipFile(stdlib.FULL_ZIP) as full:
+        assert z.testzip() is None
+        names = z.namelist()
+        files = [n for n in names if not n.endswith("/")]
+        assert names == sorted(names)
+        assert {stdlib.module_name(n) for n in files} == needed and len(files) == len(needed)
+        assert all(n.endswith(".py") for n in files)  # no data files
+        for n in files:
+            assert full_modules[stdlib.module_name(n)] == n and z.read(n) == full.read(n)
+        folders = {n for n in names if n.endswith("/")}
+        assert folders == {f[: i + 1] for f in files for i, c in enumerate(f) if c == "/"}
