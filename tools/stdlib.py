@@ -1,29 +1,42 @@
 """The standard library the page ships: a trimmed copy of Pyodide's python_stdlib.zip.
 
 python3 tools/stdlib.py [dest]   writes it (default www/packed/python_stdlib.zip) and prints
-                                 what was kept and its sizes.
+                                 what was kept and its sizes (--list: the names too).
 
-What is kept is found from the code, not from a hand-kept list: the transitive closure of the
-imports written in
-  1. the app's own modules (py/**/*.py but the command line's __main__.py; imports of the app's
-     own packages are left out),
-  2. PyScript's `pyscript` package, which @pyscript/core writes into the interpreter and imports
-     on every start, and the few lines of Python its JavaScript runs (POLYSCRIPT_SNIPPETS),
-  3. Pyodide's own `pyodide` and `_pyodide` packages, the whole `encodings` package (codecs are
-     looked up by name at run time) and the modules the interpreter's C code imports by name
-     (INTERPRETER_IMPORTS),
-over the full zip's sources. Every import statement anywhere in a file counts (inside functions,
-`try` blocks, branches for other platforms), and so do `importlib.import_module("name")` and
-`__import__("name")` with a literal name: a module is left out only when no code the page can
-run names it. The one exception is the body of `if __name__ == "__main__":`, which runs only
-when a file is run as a script (heapq's imports doctest there, and doctest pdb and unittest). tests/test_stdlib.py runs the app and checks that everything it imported is kept;
-the browser tests run the page on the trimmed archive.
+What is kept is found from the code: the transitive closure, over the full zip's sources, of the
+imports that run from these roots:
+  1. the app's own modules (py/**/*.py but the command line's __main__.py): every import written
+     anywhere in them, at any level (it is our code: if it names a module, the module ships;
+     imports of the app's own packages are left out),
+  2. PyScript: what its start runs, `import pyscript` (which @pyscript/core writes into the
+     interpreter): its package's sources are nodes of the graph, followed from `pyscript` through
+     its submodules into the stdlib; and the lines of Python its JavaScript runs
+     (POLYSCRIPT_SNIPPETS),
+  3. the modules Pyodide's JavaScript and C import by name at start (PYODIDE_IMPORTS), the codecs
+     looked up by name (ENCODINGS) and what the interpreter's C code imports by name
+     (INTERPRETER_IMPORTS).
+
+The policy (decided by the project's owner): in stdlib (and PyScript) files only the
+imports that run when the module is imported are followed: those at module level, including in
+top-level `try`/`if`/`with`/`for` blocks and class bodies, and `importlib.import_module("name")`
+/ `__import__("name")` calls with a literal name there; not those inside function or method
+bodies or lambdas (lazy paths that run only when called), nor the body of
+`if __name__ == "__main__":` (runs only as a script). Two more kinds of module-level code never
+run in the page and are not followed either: `if sys.platform == "win32":` / `os.name == "nt"`
+branches, and the pure-Python copies of C modules Pyodide builds in (PURE_PYTHON_FALLBACKS). The
+lazy paths the app does reach are caught by tests/test_stdlib.py, which runs the app on CPython and checks that every stdlib module it
+imported is kept, and by the browser tests, which run the page on the trimmed archive; a module
+found missing there becomes a root here. (Following every import anywhere kept 426 of 559
+modules, 1.68 MB gzipped; the page loads 146. This keeps 166, 787 KB gzip -9: the extra
+are the ENCODINGS and multiprocessing, which tabletop/simulate.py imports in a function.)
 
 The zip holds Python 3.14 sources; this tool runs on 3.11, whose `ast` cannot parse a few of
-them (new syntax): their import statements are found one by one instead (_statements_fallback).
+them (new syntax): their import statements are found one by one and a small line scanner tells
+which are at module level (_statements_fallback).
 """
 
 import ast
+import bisect
 import gzip
 import io
 import json
@@ -38,15 +51,38 @@ APP_DIR = os.path.join(ROOT, "py")
 PYSCRIPT_CORE = os.path.join(ROOT, "node_modules", "@pyscript", "core")
 DEFAULT_DEST = os.path.join(ROOT, "www", "packed", "python_stdlib.zip")
 
-# Packages shipped whole, whatever imports them.
-WHOLE_PACKAGES = (
-    "pyodide",     # Pyodide's Python API; its JavaScript imports parts of it by name
-    "_pyodide",    # Pyodide's start-up (import hook, eval_code, the docstrings of its core)
-    "encodings",   # codecs.lookup imports encodings.<name> for any codec named at run time
+# Modules Pyodide imports by name when it starts (pyodide.asm.mjs, its C core and
+# _pyodide/_importhook's set-up), with no Python import statement that could be seen; observed
+# loaded in the page (Pyodide 314.0.7). Their own module-level imports are followed as usual.
+PYODIDE_IMPORTS = (
+    "_pyodide", "_pyodide._base",          # the start-up: eval_code, CodeRunner (pyodide.code)
+    "_pyodide._core_docs",                 # the JsProxy classes' Python side (C core)
+    "_pyodide._future_helper",             # JS promises -> Python futures
+    "_pyodide._importhook",                # the import hook for `js` / JS modules
+    "_pyodide.docs_argspec", "_pyodide.docstring",  # docstrings of the C core's functions
+    "_pyodide.jsbind",                     # JS <-> Python bindings
+    "pyodide", "pyodide._package_loader", "pyodide._state",  # loadPackage, snapshots
+    "pyodide.code", "pyodide.common", "pyodide.ffi",  # runPython(Async), to_js, create_proxy
+    "pyodide.webloop",                     # the asyncio event loop on the browser's
+)
+
+# Codecs, looked up by name at run time (codecs.lookup imports encodings.<name>): the package and
+# its alias table, what the interpreter itself uses (utf-8, the file system's and the streams'
+# codecs), the UTF-16/32 family (BOM handling, json.loads of bytes), cp437 (zipfile's names), the
+# escape codecs (repr/unicode_escape, pickle's raw_unicode_escape), charmap (base of the 8-bit
+# codecs) and idna/punycode (urllib, socket host names).
+ENCODINGS = (
+    "encodings", "encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodings.ascii",
+    "encodings.latin_1", "encodings.utf_16", "encodings.utf_16_le", "encodings.utf_16_be",
+    "encodings.utf_32", "encodings.utf_32_le", "encodings.utf_32_be", "encodings.cp437",
+    "encodings.raw_unicode_escape", "encodings.unicode_escape", "encodings.charmap",
+    "encodings.idna", "encodings.punycode",
 )
 
 # Modules that the interpreter's C code (or Pyodide's JavaScript) imports by name, with no Python
-# import statement that could be seen. Their own imports are followed as usual.
+# import statement that could be seen. Their own imports are followed as usual. (Not sysconfig:
+# nothing the page runs at import needs it, and it was not loaded in the page; were it ever in the
+# closure, its data module, imported by a computed name, comes with it: SYSCONFIG_DATA.)
 INTERPRETER_IMPORTS = (
     "site", "_sitebuiltins",      # imported at start (Pyodide does not pass -S)
     "io", "abc", "codecs",        # init_sys_streams: `import io`; the codec registry
@@ -56,20 +92,35 @@ INTERPRETER_IMPORTS = (
     "traceback", "_colorize", "linecache",  # printing an uncaught exception (PyErr_Display)
     "copyreg",                    # object.__reduce_ex__ (copy, pickle) imports it
     "_compat_pickle",             # the C _pickle module
-    "_strptime",                  # time.strptime / datetime.strptime
-    "_pylong",                    # int <-> str of very large ints (longobject.c)
     "json.decoder",               # the C _json module (JSONDecodeError)
-    "sysconfig", "_sysconfigdata__emscripten_wasm32-emscripten",  # sysconfig imports its data by a computed name
     "typing",                     # generic-syntax objects (typevarobject.c) call into typing
 )
+# Not roots, though the C code imports them by name, because the page never runs those paths:
+# _strptime (imported by time.strptime / datetime.strptime: the app parses no dates; were it to,
+# test a) in tests/test_stdlib.py would see _strptime imported and fail) and _pylong (with
+# decimal: int <-> str of ints thousands of digits long, which the app never makes).
 
-# Python that @pyscript/core's JavaScript runs (core-*.js), outside its `pyscript` package:
-# writing [files] entries (`import os as _os`, `from pathlib import Path as _Path`) and
-# unpacking a .tar.gz entry (`import os, gzip, tarfile`).
-POLYSCRIPT_SNIPPETS = "import os, gzip, tarfile\nimport os as _os\nfrom pathlib import Path as _Path\n"
+# Pure-Python copies of C modules that Pyodide builds in, imported only when the C module is
+# missing (`try: from _datetime import * except ImportError: from _pydatetime import *`): in the
+# page the `try` succeeds (the C modules are loaded: _datetime, _abc, _thread), so the `except`
+# branch never runs. Not followed when reached by an import (a root would still ship them).
+PURE_PYTHON_FALLBACKS = (
+    "_pydatetime",        # datetime, when _datetime is missing
+    "_py_abc",            # abc, when _abc is missing
+    "_threading_local",   # threading, when _thread._local is missing
+    "_pydecimal",         # decimal, when _decimal is missing
+)
+SYSCONFIG_DATA = ("sysconfig", "_sysconfigdata__emscripten_wasm32-emscripten")
 
-# Provided by the runtime, not by the zip: never looked for in it.
-RUNTIME_MODULES = ("js", "pyodide_js", "pyscript", "polyscript", "_pyscript")
+# Python that @pyscript/core's JavaScript runs (core-*.js), outside its `pyscript` package, when
+# it writes [files] entries (`import os as _os`, `from pathlib import Path as _Path`). (Its
+# `import os, gzip, tarfile` runs only to unpack a .tar.gz [files] entry, and the page's
+# pyscript.toml, tools/shell.py CONFIG, has no [files]: gzip and tarfile are not roots.)
+POLYSCRIPT_SNIPPETS = "import os as _os\nfrom pathlib import Path as _Path\n"
+
+# Provided by the runtime, not by the zip: never looked for in it. (`pyscript` is not in the
+# zip either, but its sources are read: pyscript_sources.)
+RUNTIME_MODULES = ("js", "pyodide_js", "polyscript", "_pyscript")
 
 
 # --- what is in the zip ---------------------------------------------------------------------
@@ -112,21 +163,39 @@ def _is_main_guard(node):
         any(isinstance(a, ast.Constant) and a.value == "__main__" for a in sides)
 
 
-def _walk(tree):
-    """ast.walk without the bodies of `if __name__ == "__main__":` blocks."""
+def _is_windows_only(node):
+    """`if sys.platform == "win32":` or `if os.name == "nt":`, whose body never runs in the page
+    (sys.platform is "emscripten", os.name "posix"): asyncio's and encodings' Windows modules."""
+    test = node.test if isinstance(node, ast.If) else None
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    left, right = test.left, test.comparators[0]
+    return isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name) and isinstance(right, ast.Constant) \
+        and (left.value.id, left.attr, right.value) in (("sys", "platform", "win32"), ("os", "name", "nt"))
+
+
+def _walk(tree, module_level=False):
+    """ast.walk without the bodies of `if __name__ == "__main__":` blocks, and with module_level
+    also without what does not run when the module is imported: the bodies of functions, methods
+    and lambdas (their decorators and default values do run, and are walked), and of
+    Windows-only branches."""
     todo = [tree]
     while todo:
         node = todo.pop()
         yield node
-        if _is_main_guard(node):
+        if _is_main_guard(node) or (module_level and _is_windows_only(node)):
             todo.extend(node.orelse)
+        elif module_level and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo.extend(getattr(node, "decorator_list", ()))
+            todo.extend(node.args.defaults)
+            todo.extend(d for d in node.args.kw_defaults if d is not None)
         else:
             todo.extend(ast.iter_child_nodes(node))
 
 
-def _from_tree(tree, here, is_package):
+def _from_tree(tree, here, is_package, module_level=False):
     found = set()
-    for node in _walk(tree):
+    for node in _walk(tree, module_level):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -145,18 +214,56 @@ def _from_tree(tree, here, is_package):
 
 
 # An import statement where a statement can start: at the start of a line, or after `;` or a
-# compound statement's `:` (minified code: `try:import js`).
-_STATEMENT = re.compile(r"(?:^|(?<=[;:]))[ \t]*((?:from[ \t]+[\w.]+[ \t]+import[ \t]*\([^)]*\))|(?:(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+[^;#\n]+(?:\\\n[^;#\n]*)*))",
-                        re.M)
+# compound statement's `:` (minified code: `try:import js`); or a call importing a literal name.
+_STATEMENT = re.compile(r"(?:^|(?<=[;:]))[ \t]*((?:from[ \t]+[\w.]+[ \t]+import[ \t]*\([^)]*\))|(?:(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+[^;#\n]+(?:\\\n[^;#\n]*)*))"
+                        r"|\b((?:import_module|__import__)[ \t]*\([ \t]*(?:'[\w.]+'|\"[\w.]+\")[ \t]*[,)])", re.M)
+_DEF = re.compile(r"[ \t]*(?:async[ \t]+)?def\b")
 
 
-def _statements_fallback(source, here, is_package):
-    """The imports of a file this Python cannot parse: each import statement parsed alone. Text
-    in strings that looks like an import statement may be taken for one (more is kept, never
-    less)."""
+def _indent(line):
+    return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+
+
+def _in_function(lines, row, column):
+    """Whether the statement at lines[row][column] is inside a `def` (or `async def`), by
+    indentation: a line before it with less indentation opens the block it is in. Lines that
+    only continue a bracket or a string can look like block openers; what they can cause is to
+    take a statement for module-level (more is kept), not the other way."""
+    line = lines[row]
+    if _DEF.match(line) and column > _indent(line):  # `def f(): import x`
+        return True
+    indent = _indent(line)
+    for prior in reversed(lines[:row]):
+        stripped = prior.strip()
+        if not stripped or stripped.startswith(("#", "@")):
+            continue
+        if _indent(prior) < indent:
+            if _DEF.match(prior):
+                return True
+            indent = _indent(prior)
+            if indent == 0:
+                return False
+    return False
+
+
+def _statements_fallback(source, here, is_package, module_level=False):
+    """The imports of a file this Python cannot parse: each import statement parsed alone (with
+    module_level, only those _in_function does not put in a function). Text in strings that looks
+    like an import statement may be taken for one (more is kept, never less)."""
     found = set()
+    lines = source.split("\n")
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line) + 1)
     for match in _STATEMENT.finditer(source):
-        statement = match.group(1).strip()
+        statement = (match.group(1) or match.group(2)).strip()
+        if match.group(2):
+            statement = statement.rstrip(",)") + ")"
+        if module_level:
+            at = match.start(1) if match.group(1) else match.start(2)
+            row = bisect.bisect_right(starts, at) - 1
+            if _in_function(lines, row, at - starts[row]):
+                continue
         try:
             tree = ast.parse(statement)
         except SyntaxError:
@@ -165,16 +272,17 @@ def _statements_fallback(source, here, is_package):
     return found
 
 
-def imports_in(source, here="__main__", is_package=False):
+def imports_in(source, here="__main__", is_package=False, module_level=False):
     """Every module name the source imports or may import (absolute names; `from a import b`
-    gives both a and a.b, whichever exists)."""
+    gives both a and a.b, whichever exists); with module_level, only those imported when the
+    module is imported (not in function bodies)."""
     if isinstance(source, bytes):
         source = source.decode("utf-8")
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return _statements_fallback(source, here, is_package)
-    return _from_tree(tree, here, is_package)
+        return _statements_fallback(source, here, is_package, module_level)
+    return _from_tree(tree, here, is_package, module_level)
 
 
 def _sources_under(folder):
@@ -222,18 +330,9 @@ def pyscript_sources(core=PYSCRIPT_CORE):
     return sources
 
 
-def pyscript_imports(core=PYSCRIPT_CORE):
-    found = set()
-    for name, source in pyscript_sources(core):
-        found |= imports_in(source, name, name == "pyscript")
-    return found | imports_in(POLYSCRIPT_SNIPPETS)
-
-
-# --- the closure ----------------------------------------------------------------------------
-
 def _ship(name, available):
     """The modules importing `name` needs: the longest part of it that exists, and its parent
-    packages. None if nothing of it is in the zip."""
+    packages. None if nothing of it is in `available`."""
     parts = name.split(".")
     while parts and ".".join(parts) not in available:
         parts.pop()
@@ -242,39 +341,62 @@ def _ship(name, available):
     return {".".join(parts[:i]) for i in range(1, len(parts) + 1)} & set(available)
 
 
-def closure(roots, source_zip=FULL_ZIP):
-    """Every module of the zip that importing `roots` can import."""
+def closure(roots, source_zip=FULL_ZIP, others=None):
+    """Every module of the zip that importing `roots` imports, following the imports that run
+    when a module is imported (module_level). `others`: {name: [(source, is_package)]} of
+    modules outside the zip (PyScript's package) that are followed the same way but not
+    returned."""
+    others = others or {}
+    outside = {name.split(".")[0] for name in others}
     with zipfile.ZipFile(source_zip) as z:
         available = {module_name(n): n for n in z.namelist() if module_name(n)}
-        needed, todo = set(), []
+        needed, seen, todo = set(), set(), []
 
-        def add(name):
-            if name.split(".")[0] in RUNTIME_MODULES:
+        def add(name, root=False):
+            top = name.split(".")[0]
+            if top in RUNTIME_MODULES:
                 return
-            for m in _ship(name, available):
-                if m not in needed:
-                    needed.add(m)
+            for m in _ship(name, others if top in outside else available):
+                if m not in seen and (root or m not in PURE_PYTHON_FALLBACKS):
+                    seen.add(m)
                     todo.append(m)
+                    if top not in outside:
+                        needed.add(m)
+                    if m == "sysconfig":  # imports its data module by a computed name
+                        add(SYSCONFIG_DATA[1])
 
         for root in roots:
-            add(root)
+            add(root, root=True)
         while todo:
             m = todo.pop()
-            path = available[m]
-            for name in imports_in(z.read(path), m, path.endswith("/__init__.py")):
-                add(name)
+            if m in available and m.split(".")[0] not in outside:
+                path = available[m]
+                sources = [(z.read(path), path.endswith("/__init__.py"))]
+            else:
+                sources = others[m]
+            for source, is_package in sources:
+                for name in imports_in(source, m, is_package, module_level=True):
+                    add(name)
     return needed
 
 
+def pyscript_modules(core=PYSCRIPT_CORE):
+    """{name: [(source, is_package)]} of PyScript's package (both its sources and its build)."""
+    found = {}
+    for name, source in pyscript_sources(core):
+        found.setdefault(name, []).append((source, name == "pyscript"))
+    return found
+
+
 def roots(app_dir=APP_DIR, source_zip=FULL_ZIP, core=PYSCRIPT_CORE):
-    available = zip_modules(source_zip)
-    whole = {m for m in available for p in WHOLE_PACKAGES if m == p or m.startswith(p + ".")}
-    return sorted(app_imports(app_dir) | pyscript_imports(core) | whole | set(INTERPRETER_IMPORTS))
+    """The names the closure starts from (PyScript's package among them: `pyscript`)."""
+    return sorted(app_imports(app_dir) | imports_in(POLYSCRIPT_SNIPPETS) | {"pyscript"}
+                  | set(PYODIDE_IMPORTS) | set(ENCODINGS) | set(INTERPRETER_IMPORTS))
 
 
 def needed_modules(app_dir=APP_DIR, source_zip=FULL_ZIP, core=PYSCRIPT_CORE):
     """Sorted names of the stdlib modules the page ships."""
-    return sorted(closure(roots(app_dir, source_zip, core), source_zip))
+    return sorted(closure(roots(app_dir, source_zip, core), source_zip, pyscript_modules(core)))
 
 
 # --- the archive ----------------------------------------------------------------------------
