@@ -7,6 +7,7 @@ PORT ?= 8000
 PYTHON ?= python3
 VENV := .venv
 VENDOR := www/vendor
+PACKED := www/packed
 # Tests run in parallel, one pytest worker per core (pytest-xdist); PYTEST_WORKERS=0 runs them in one
 # process. Each worker serves the site and runs its own Chromium; tests share nothing on disk.
 PYTEST_WORKERS ?= auto
@@ -33,14 +34,24 @@ bench: setup-test
 setup: setup-web setup-test
 
 # The runtime: Pyodide and PyScript from npm (pinned by package-lock.json), copied into
-# www/vendor/ so that the site serves everything from its own origin.
-setup-web: $(VENDOR)/.stamp
+# www/vendor/ so that the site serves everything from its own origin; then the files a first
+# visit downloads, gzipped in www/packed/ (tools/pack.py; tools/shell.py packs them again too).
+setup-web: $(VENDOR)/.stamp $(PACKED)/.stamp
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
 $(VENDOR)/.stamp: node_modules/.package-lock.json tools/vendor.py
 	$(PYTHON) tools/vendor.py
+	touch $@
+
+$(PACKED)/.stamp: $(VENDOR)/.stamp $(VENV)/.build-stamp tools/pack.py tools/stdlib.py www/app-modules.json $(shell find py -name '*.py')
+	$(VENV)/bin/python tools/pack.py
+	touch $@
+
+$(VENV)/.build-stamp: requirements-build.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r requirements-build.txt
 	touch $@
 
 setup-test: setup-web $(VENV)/.stamp
@@ -57,4 +68,4 @@ shell:
 	$(PYTHON) tools/shell.py
 
 clean:
-	rm -rf $(VENV) node_modules $(VENDOR) dist
+	rm -rf $(VENV) node_modules $(VENDOR) $(PACKED) dist

@@ -1,11 +1,14 @@
 // The service worker: after one visit the app starts and plays with no network.
-// It precaches the app (the list and the version below are written by tools/shell.py) and the
-// runtime (www/vendor/precache.json, written when www/vendor/ is made), in a cache named by the
-// version. A new version installs beside the old one and waits: the page offers "reload", and
-// only then does it take over, so one page never mixes files of two versions.
+// It precaches the app (the list and the version below are written by tools/shell.py), the
+// runtime (www/vendor/precache.json, written when www/vendor/ is made) and the packed files
+// (www/packed/precache.json, tools/pack.py), in a cache named by the version. A packed file
+// (NAME.gz) is stored unpacked, under NAME: a page this worker controls asks for NAME
+// (www/unpack.mjs), so a repeat visit unpacks nothing. A new version installs beside the old one
+// and waits: the page offers "reload", and only then does it take over, so one page never mixes
+// files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "6f9eabbb954c03ff";
+const VERSION = "747885bb2045603d";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -16,7 +19,7 @@ const APP_FILES = [
   "./www/memory-idb.js",
   "./www/interpreter.mjs",
   "./www/app-files.mjs",
-  "./www/app-modules.json",
+  "./www/unpack.mjs",
   "./www/snapshot-format.mjs",
   "./www/snapshot-worker.mjs",
   "./www/ready.mjs",
@@ -29,11 +32,36 @@ const APP_FILES = [
 
 const CACHE = "banchoi-app-" + VERSION;
 
+const TYPES = { wasm: "application/wasm", mjs: "text/javascript", json: "application/json", zip: "application/zip" };
+
+async function listed(url) {
+  return (await fetch(url, { cache: "no-cache" })).json();
+}
+
+// NAME.gz, fetched and stored unpacked under NAME.
+async function storeUnpacked(cache, url) {
+  const response = await fetch(new Request(url, { cache: "no-cache" }));
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  const name = url.slice(0, -".gz".length);
+  const type = TYPES[name.slice(name.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+  // Whole bytes, not a stream: the cache then knows the size and stores it in one piece. A host
+  // may have unpacked it already ("Content-Encoding: gzip"): then it is not gzip (www/unpack.mjs).
+  let body = await response.arrayBuffer();
+  const head = new Uint8Array(body, 0, Math.min(2, body.byteLength));
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    body = await new Response(new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  }
+  await cache.put(new URL(name, self.registration.scope).href, new Response(body, { headers: { "content-type": type } }));
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const runtime = await (await fetch("./www/vendor/precache.json", { cache: "no-cache" })).json();
-    await cache.addAll([...APP_FILES, ...runtime].map((url) => new Request(url, { cache: "no-cache" })));
+    const [runtime, packed] = await Promise.all([listed("./www/vendor/precache.json"), listed("./www/packed/precache.json")]);
+    await Promise.all([
+      cache.addAll([...APP_FILES, ...runtime].map((url) => new Request(url, { cache: "no-cache" }))),
+      ...packed.map((url) => storeUnpacked(cache, url)),
+    ]);
   })());
 });
 
@@ -60,7 +88,8 @@ self.addEventListener("fetch", (event) => {
     const hit = await cache.match(key, { ignoreSearch: request.mode === "navigate" });
     if (hit) return hit;
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") cache.put(request, response.clone());
+    // (a packed file is stored unpacked at install: its .gz is not kept)
+    if (response.ok && response.type === "basic" && !request.url.endsWith(".gz")) cache.put(request, response.clone());
     return response;
   })());
 });

@@ -20,6 +20,10 @@ BOOT_TIMEOUT = 60_000  # ms; Pyodide starts in a few seconds, this is only a saf
 def site():
     if not os.path.exists(os.path.join(ROOT, "www", "vendor", "pyodide", "pyodide.mjs")):
         pytest.fail("www/vendor/ is missing: run `make test` (it copies Pyodide and PyScript there).")
+    import pack  # tools/pack.py
+
+    if not pack.up_to_date():  # the page would run other modules than py/ holds
+        pytest.fail("www/packed/ is out of date: run `python3 tools/shell.py` (or `make test`, which packs it).")
     server, url = start_server()
     yield url
     server.shutdown()

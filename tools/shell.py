@@ -5,6 +5,8 @@
 - www/app-modules.json holds every module under py/ (www/app-files.mjs writes them into the
   browser's file system); www/interpreter.mjs lists what the start-up snapshot imports.
 - sw.js precaches the app's files under a version that hashes all of them.
+- index.html preloads Pyodide's packed files (tools/pack.py) as the page starts.
+Writing also packs the app's modules and the trimmed standard library again (tools/pack.py).
 With --check, nothing is written and the exit status says whether both are up to date."""
 
 import hashlib
@@ -17,6 +19,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from webui import lobby  # noqa: E402
+
+import pack  # noqa: E402  (tools/pack.py)
 
 START, END = "<!-- lobby:start (tools/shell.py) -->", "<!-- lobby:end -->"
 PRELOAD_START, PRELOAD_END = "<!-- preload:start (tools/shell.py) -->", "<!-- preload:end -->"
@@ -48,9 +52,12 @@ def config_text():
 # What every start loads, named up front so that nothing waits for the file that names it:
 # boot.js's imports, the runtime's files, and the chunks @pyscript/core imports on every start
 # (by their name before the build hash; seen in the page's resource timing).
-START_MODULES = ("www/interpreter.mjs", "www/snapshot-format.mjs", "www/app-files.mjs", "www/memory-idb.js", "www/ready.mjs", "www/vendor/pyodide/pyodide.mjs",
-                 "www/vendor/pyodide/pyodide.asm.mjs", "www/vendor/pyscript/core.js")
-RUNTIME_FILES = ("www/vendor/pyodide/pyodide.asm.wasm", "www/vendor/pyodide/python_stdlib.zip", "www/vendor/pyodide/pyodide-lock.json")
+START_MODULES = ("www/interpreter.mjs", "www/snapshot-format.mjs", "www/app-files.mjs", "www/unpack.mjs", "www/memory-idb.js", "www/ready.mjs",
+                 "www/vendor/pyodide/pyodide.mjs", "www/vendor/pyscript/core.js")
+# Pyodide's packed files (www/packed/, tools/pack.py), preloaded by index.html's head: unpacked
+# from the service worker when it controls the page, else as .gz files (with the app's modules,
+# which a start without a snapshot needs).
+PACKED_PRELOADS = ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json")
 PYSCRIPT_START_CHUNKS = ("core", "toml", "deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal")
 
 
@@ -68,7 +75,6 @@ def preload_links():
     once its importer arrived). The app's modules are not among them: a start from the snapshot
     does not need them (interpreter.mjs fetches them on a normal start, while the runtime loads)."""
     lines = ['  <link rel="modulepreload" href="./{}">'.format(m) for m in START_MODULES + tuple(pyscript_chunks())]
-    lines += ['  <link rel="preload" href="./{}" as="fetch" crossorigin="anonymous">'.format(f) for f in RUNTIME_FILES]
     return "\n".join(lines)
 
 
@@ -82,7 +88,15 @@ def _replace_block(text, start, end, body, indent=""):
 def index_text(current):
     text = _replace_block(current, START, END, lobby.static_shell())
     text = _replace_block(text, PRELOAD_START, PRELOAD_END, preload_links(), indent="  ")
+    text = _replace_block(text, PACKED_START, PACKED_END, packed_line(), indent="    ")
     return _replace_block(text, KEY_START, KEY_END, snapshot_key_line(version(text)), indent="    ")
+
+
+PACKED_START, PACKED_END = "// packed:start (tools/shell.py)", "// packed:end"
+
+
+def packed_line():
+    return "    var PACKED = {}, MODULES = {};".format(json.dumps(list(PACKED_PRELOADS)), json.dumps(pack.MODULES))
 
 
 # index.html reads the start-up snapshot before any module has loaded: it needs the key that
@@ -102,14 +116,17 @@ def snapshot_key_line(app_version):
 VERSION_START, VERSION_END = "// version:start (tools/shell.py)", "// version:end"
 BUNDLE = "www/app-modules.json"
 STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.css", "www/boot.js", "www/memory-idb.js",
-                "www/interpreter.mjs", "www/app-files.mjs", BUNDLE, "www/snapshot-format.mjs", "www/snapshot-worker.mjs", "www/ready.mjs", "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
+                "www/interpreter.mjs", "www/app-files.mjs", "www/unpack.mjs", "www/snapshot-format.mjs", "www/snapshot-worker.mjs", "www/ready.mjs",
+                "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
+# Not served, but what the packed files are made of (tools/pack.py): the version hashes them.
+PACKED_FROM = (BUNDLE, "tools/stdlib.py")
 # Files with a block this tool writes: the version hashes them with that block left out.
 GENERATED = {"sw.js": (VERSION_START, VERSION_END), "www/interpreter.mjs": (VERSION_START, VERSION_END)}
 
 
 def app_files():
-    """What the service worker precaches besides the runtime, as the page requests it (the
-    modules under py/ come in www/app-modules.json)."""
+    """What the service worker precaches besides the runtime and the packed files, as the page
+    requests it (the modules under py/ come packed: tools/pack.py)."""
     return ["./"] + ["./" + f for f in STATIC_FILES] + ["./py/main.py"]
 
 
@@ -132,7 +149,7 @@ def version(index_html):
     out) and the runtime's pinned versions: any change to what a visitor runs gives a new
     service-worker cache and a new start-up snapshot key."""
     digest = hashlib.sha256()
-    for path in [url[2:] for url in app_files()[1:]] + ["sw.js"]:
+    for path in [url[2:] for url in app_files()[1:]] + ["sw.js"] + list(PACKED_FROM):
         if path == "index.html":  # its snapshot key holds this version: left out
             data = _without_block(index_html, KEY_START, KEY_END).encode("utf-8")
         elif path in GENERATED:
@@ -191,6 +208,8 @@ def main(argv):
     check = "--check" in argv
     stale = []
     _update(BUNDLE, lambda old: bundle_text(), check, stale)  # first: the version hashes it
+    if not check and os.path.isdir(pack.RUNTIME):
+        pack.main(["--quiet"])
     fresh_index = index_text(open(os.path.join(ROOT, "index.html"), encoding="utf-8").read())
     for path, make in (("pyscript.toml", lambda old: config_text()), ("index.html", index_text),
                        ("sw.js", lambda old: worker_text(old, fresh_index)),

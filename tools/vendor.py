@@ -1,5 +1,9 @@
 """Copy the runtime from node_modules into www/vendor/ and list it for the service worker:
-python3 tools/vendor.py (run by `make setup-web`)."""
+python3 tools/vendor.py (run by `make setup-web`).
+
+The page takes Pyodide's biggest files (PACKED_ELSEWHERE) gzipped from www/packed/ (tools/pack.py
+makes them from the copies here): they are not in the list, nor in `make dist`. The copies stay
+for the bare PyScript page the benchmarks compare with."""
 
 import json
 import os
@@ -9,6 +13,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENDOR = os.path.join(ROOT, "www", "vendor")
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PACKED_ELSEWHERE = ("pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 
 def main():
@@ -26,7 +31,8 @@ def main():
         os.makedirs(os.path.join(VENDOR, folder))
         for path in files:
             shutil.copy2(path, os.path.join(VENDOR, folder))
-            listed.append("./www/vendor/{}/{}".format(folder, os.path.basename(path)))
+            if os.path.basename(path) not in PACKED_ELSEWHERE:
+                listed.append("./www/vendor/{}/{}".format(folder, os.path.basename(path)))
     with open(os.path.join(VENDOR, "precache.json"), "w") as f:
         json.dump(listed, f, indent=0)
     print("www/vendor/: {} files".format(len(listed)))

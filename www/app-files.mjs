@@ -5,16 +5,16 @@
 // snapshot-worker.mjs writes them into the interpreter it snapshots.
 // They come in one file, app-modules.json ({path: source}, written by tools/shell.py from py/):
 // 55 requests at once held up a first visit's start by about a tenth (each one is work for the
-// page's thread and the network stack, while the runtime itself is loading).
+// page's thread and the network stack, while the runtime itself is loading). It travels gzipped
+// (www/packed/app-modules.json.gz, unpack.mjs).
+
+import { fetchUnpacked } from "./unpack.mjs";
 
 const HOME = "/home/pyodide/";
-export const MODULES_URL = new URL("./app-modules.json", import.meta.url).href;
 
 // [[path, source]] of every module.
-export async function fetchModules(url = MODULES_URL) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return Object.entries(await response.json());
+export async function fetchModules() {
+  return Object.entries(await (await fetchUnpacked("app-modules.json")).json());
 }
 
 // Written as bytes: Emscripten's own conversion of a string is a JavaScript loop, 20 ms here

@@ -32,11 +32,12 @@
 //   says why a snapshot was not used. ?snapshot=off starts the normal way (for comparisons).
 import { loadPyodide as loadRuntime, version } from "./vendor/pyodide/pyodide.mjs";
 import { whenReady } from "./ready.mjs";
-import { MODULES_URL, fetchModules, writeModules } from "./app-files.mjs";
+import { fetchModules, writeModules } from "./app-files.mjs";
+import { PACKED, importRuntimeScript, whileLoading } from "./unpack.mjs";
 import { checksum, decodeRange, memorySize, runsOf } from "./snapshot-format.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "6f9eabbb954c03ff";
+const APP_VERSION = "747885bb2045603d";
 const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.codecache", "webui.html", "webui.lobby", "webui.replay", "webui.rules", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle", "asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json", "os", "pathlib"];
 // version:end
 
@@ -45,7 +46,7 @@ export { version };
 const SNAPSHOT_FORMAT = 4; // snapshot-format.mjs
 const CACHE_NAME = "banchoi-snapshots";
 const KEY = new URL(`./__snapshot__/format-${SNAPSHOT_FORMAT}/pyodide-${version}/app-${APP_VERSION}`, import.meta.url).href;
-const indexURL = new URL("./vendor/pyodide/", import.meta.url).href;
+const indexURL = PACKED; // Pyodide's own files come from there, unpacked (unpack.mjs)
 const READ_LIMIT_MS = 4000; // a snapshot read slower than this is abandoned for the normal start
 const IDLE_BEFORE_SNAPSHOT_MS = 2000; // no click or key for this long before the worker starts
 const PLAY_PAUSE_MS = 1500; // and it pauses until the player has been still this long
@@ -167,7 +168,8 @@ function makeSnapshotLater(interpreter) {
     // A tab whose service worker changed under it runs old code: its snapshot would mix versions.
     navigator.serviceWorker?.addEventListener("controllerchange", () => done(false, "a new version took over"));
     worker.postMessage({
-      key: KEY, cacheName: CACHE_NAME, indexURL, modules: MODULES_URL, preload: APP_IMPORTS, compile: pyscriptSources(interpreter.FS),
+      key: KEY, cacheName: CACHE_NAME, preload: APP_IMPORTS, compile: pyscriptSources(interpreter.FS),
+      served: Boolean(navigator.serviceWorker?.controller), // the worker is controlled as this page is
     });
     pauseWhilePlaying(worker);
   });
@@ -212,14 +214,15 @@ function whenIdle(quiet) {
 let runtimeScript = null;
 
 function pyodideFactory() {
-  runtimeScript ??= import(indexURL + "pyodide.asm.mjs").then((module) => module.default);
+  runtimeScript ??= importRuntimeScript().then((module) => module.default);
   return runtimeScript;
 }
 
 async function startNormally(note, cache) {
   const files = fetchModules(); // while the runtime loads
   files.catch(() => {}); // awaited below, once the runtime is up
-  const interpreter = await loadRuntime({ ...streamOptions, indexURL, createPyodideModule: await pyodideFactory() });
+  const createPyodideModule = await pyodideFactory();
+  const interpreter = await whileLoading(() => loadRuntime({ ...streamOptions, indexURL, createPyodideModule }));
   writeModules(interpreter.FS, await files);
   root.dataset.start = "normal";
   root.dataset.startNote = note;
@@ -255,9 +258,9 @@ async function start() {
     return startNormally(error.message, cache);
   }
   try {
-    const interpreter = await loadRuntime({
+    const interpreter = await whileLoading(() => loadRuntime({
       ...streamOptions, indexURL, _loadSnapshot: snapshot.memory, createPyodideModule: factoryAfter(snapshot.filled),
-    });
+    }));
     performance.mark("snapshot-restored");
     if (interpreter.runPython(`__import__("sys").modules.get("${APP_IMPORTS[0]}") is not None`)) {
       root.dataset.start = "snapshot";

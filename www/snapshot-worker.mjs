@@ -8,6 +8,7 @@
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { checksum, encode } from "./snapshot-format.mjs";
 import { fetchModules, writeModules } from "./app-files.mjs";
+import { PACKED, importRuntimeScript, servedUnpacked, whileLoading } from "./unpack.mjs";
 
 // The page says "pause" while the player clicks or types and "resume" once they stop: between
 // two steps the worker waits for that, so a move never shares the machine with an import.
@@ -29,8 +30,10 @@ onmessage = async ({ data }) => {
     return;
   }
   try {
-    const py = await loadPyodide({ indexURL: data.indexURL, _makeSnapshot: true });
-    writeModules(py.FS, await fetchModules(data.modules));
+    servedUnpacked(data.served);
+    const createPyodideModule = (await importRuntimeScript()).default;
+    const py = await whileLoading(() => loadPyodide({ indexURL: PACKED, _makeSnapshot: true, createPyodideModule }));
+    writeModules(py.FS, await fetchModules());
     await between();
     for (const name of data.preload) {
       py.runPython(`import ${name}`);

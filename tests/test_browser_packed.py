@@ -1,0 +1,117 @@
+"""A light first visit (issue 29): the runtime and the app's modules travel gzipped in the files
+themselves (www/packed/, tools/pack.py), unpacked in the browser (www/unpack.mjs), from hosts
+that compress nothing, or that unpack .gz files themselves."""
+
+import gzip
+import io
+import os
+import zipfile
+
+import pytest
+
+import dist  # tools/dist.py
+import pack  # tools/pack.py
+import stdlib  # tools/stdlib.py
+import vendor  # tools/vendor.py
+from conftest import open_page
+from headless import start_server
+from test_browser_thenumber import write_number
+
+pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
+SOLO = "?game=thenumber&seats=human,easy&seed=3&speed=instant"
+FIRST_VISIT_BYTES = 5_000_000  # issue 29's goal: 14.5 MB before
+
+
+@pytest.fixture(scope="module")
+def upload(tmp_path_factory):
+    """What `make dist` writes, as uploaded to a host."""
+    return dist.build(str(tmp_path_factory.mktemp("dist") / "site"))
+
+
+def test_the_upload_holds_the_runtime_packed_only(upload):
+    names = {os.path.relpath(os.path.join(d, f), upload) for d, _, fs in os.walk(upload) for f in fs}
+    for name in vendor.PACKED_ELSEWHERE:
+        assert "www/vendor/pyodide/" + name not in names
+    for name in pack.NAMES:
+        assert "www/packed/{}.gz".format(name) in names
+    # the standard library is the trimmed one, far from Python's 559 modules
+    with gzip.open(os.path.join(upload, "www", "packed", "python_stdlib.zip.gz")) as f:
+        trimmed = zipfile.ZipFile(io.BytesIO(f.read())).namelist()
+    assert sorted(stdlib.module_name(m) for m in trimmed if m.endswith(".py")) == stdlib.needed_modules()
+    with zipfile.ZipFile(os.path.join(pack.RUNTIME, pack.STDLIB)) as full:
+        assert len([m for m in trimmed if m.endswith(".py")]) < 0.5 * len([m for m in full.namelist() if m.endswith(".py")])
+
+
+def visit_counting_bytes(context, url):
+    """Opens `url`; returns (page, received) where received maps each finished request's URL to
+    the bytes that came over the wire for it (a list: once per request)."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    urls, received = {}, {}
+    cdp.on("Network.requestWillBeSent", lambda e: urls.__setitem__(e["requestId"], e["request"]["url"]))
+    cdp.on("Network.loadingFinished", lambda e: received.setdefault(urls.get(e["requestId"], "?"), []).append(e["encodedDataLength"]))
+    statuses = []
+    page.on("response", lambda response: statuses.append((response.status, response.url)))
+    open_page(page, url)
+    return page, received, statuses
+
+
+def test_a_first_visit_downloads_under_5_mb_and_plays(browser, upload):
+    server, base = start_server(root=upload)
+    context = browser.new_context(service_workers="block")
+    try:
+        page, received, statuses = visit_counting_bytes(context, base + SOLO)
+        write_number(page)
+        page.wait_for_selector(".reveal.latest")
+        assert page.get_attribute("html", "data-start") == "normal"
+        assert not [s for s in statuses if s[0] >= 400], statuses  # nothing asked for is missing
+        packed = {url.rsplit("/", 1)[1]: sizes for url, sizes in received.items() if "/www/packed/" in url}
+        for name in pack.NAMES:  # each downloaded once: the head's preload is the one used
+            assert len(packed.get(name + ".gz", [])) == 1, (name, packed)
+        assert not [url for url in received if "/www/vendor/pyodide/pyodide.asm" in url or url.endswith((".zip", "lock.json"))]
+        total = sum(sum(sizes) for sizes in received.values())
+        assert total <= FIRST_VISIT_BYTES, "{:.2f} MB".format(total / 1e6)
+    finally:
+        context.close()
+        server.shutdown()
+
+
+class _UnpackingHandler:
+    """A host that sends .gz files with "Content-Encoding: gzip": the browser unpacks them."""
+
+    def guess_type(self, path):
+        return "application/octet-stream" if path.endswith(".gz") else super().guess_type(path)
+
+    def end_headers(self):
+        if self.path.split("?")[0].endswith(".gz"):
+            self.send_header("Content-Encoding", "gzip")
+        super().end_headers()
+
+
+def test_a_host_that_unpacks_gz_files_itself_works_online_and_offline(browser, upload):
+    import functools
+    import threading
+
+    import serve
+
+    handler = functools.partial(type("Unpacking", (_UnpackingHandler, serve.Handler), {}), directory=upload)
+    server = serve.Server(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = "http://127.0.0.1:{}/".format(server.server_address[1])
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        open_page(page, base + SOLO)
+        write_number(page)
+        page.wait_for_selector(".reveal.latest")
+        # the service worker stored what it fetched, unpacked or not: offline the app starts again
+        page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=120_000)
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("html[data-ready]", state="attached")
+        assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+        page.wait_for_selector(".reveal")
+    finally:
+        context.close()
+        server.shutdown()

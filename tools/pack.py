@@ -1,0 +1,130 @@
+"""The files a first visit downloads, gzipped in the files themselves: python3 tools/pack.py
+(run by `make setup-web`, and by tools/shell.py whenever it writes the app's modules).
+
+www/packed/ holds Pyodide's WebAssembly, module script and lock file (from www/vendor/pyodide/),
+the standard library trimmed to what the app uses (tools/stdlib.py) and the app's modules
+(www/app-modules.json), each as NAME.gz, plus precache.json, the list the service worker
+precaches. The page unpacks them as they stream in (www/unpack.mjs), so a host that sends them
+as they are, with any headers, serves 4-5 MB instead of 14.5 MB."""
+
+import gzip
+import json
+import os
+import sys
+import tempfile
+
+import stdlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKED = os.path.join(ROOT, "www", "packed")
+RUNTIME = os.path.join(ROOT, "www", "vendor", "pyodide")
+RUNTIME_FILES = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")  # as Pyodide names them
+STDLIB = "python_stdlib.zip"
+MODULES = "app-modules.json"
+NAMES = (MODULES,) + RUNTIME_FILES + (STDLIB,)  # what www/packed/ serves, each as NAME.gz
+
+
+try:  # zopfli writes plain gzip, 3-5% smaller than gzip -9 (requirements-build.txt, in .venv)
+    import zopfli.gzip
+except ImportError:
+    zopfli = None
+
+
+def packed_bytes(data):
+    """gzip with no time stamp: the same input gives the same file. Zopfli's one iteration
+    takes most of its gain (113 KB on the wasm) in a tenth of the time of its default 15."""
+    if zopfli:
+        return zopfli.gzip.compress(data, numiterations=1)
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def _write(name, data):
+    """Writes www/packed/NAME.gz for `data`, unless it already holds exactly that."""
+    path = os.path.join(PACKED, name + ".gz")
+    if os.path.exists(path):
+        with gzip.open(path) as f:
+            if f.read() == data:
+                return False
+    os.makedirs(PACKED, exist_ok=True)
+    with open(path + ".tmp", "wb") as f:
+        f.write(packed_bytes(data))
+    os.replace(path + ".tmp", path)
+    return True
+
+
+def lock_without_packages(data):
+    """Pyodide's lock file lists 300 packages it would fetch from a CDN: this site serves none
+    and reaches no other server, so its lock lists none (and a page never tries to fetch one)."""
+    lock = json.loads(data)
+    lock["packages"] = {}
+    return json.dumps(lock, sort_keys=True, separators=(",", ":")).encode()
+
+
+def trimmed_stdlib():
+    """The standard library's archive with only what the app uses (tools/stdlib.py)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, STDLIB)
+        stdlib.write_trimmed(os.path.join(RUNTIME, STDLIB), path)
+        with open(path, "rb") as f:
+            return f.read()
+
+
+def pack_modules():
+    with open(os.path.join(ROOT, "www", MODULES), "rb") as f:
+        return _write(MODULES, f.read())
+
+
+def pack_runtime():
+    if not os.path.isdir(RUNTIME):
+        raise SystemExit("www/vendor/ is missing: run `make setup-web` first")
+    written = []
+    for name in RUNTIME_FILES:
+        source = os.path.join(RUNTIME, name)
+        target = os.path.join(PACKED, name + ".gz")
+        if os.path.exists(target) and os.path.getmtime(target) >= os.path.getmtime(source):
+            continue  # 10 MB to compare: its date says it is the same
+        with open(source, "rb") as f:
+            data = f.read()
+        if _write(name, lock_without_packages(data) if name == "pyodide-lock.json" else data):
+            written.append(name)
+    if _write(STDLIB, trimmed_stdlib()):
+        written.append(STDLIB)
+    return written
+
+
+def precache_list():
+    return ["./www/packed/{}.gz".format(name) for name in NAMES]
+
+
+def up_to_date():
+    """Whether www/packed/ holds the app's modules and the standard library the code needs now
+    (the runtime's own files change only with www/vendor/, which `make` watches)."""
+    try:
+        with gzip.open(os.path.join(PACKED, MODULES + ".gz")) as f, open(os.path.join(ROOT, "www", MODULES), "rb") as g:
+            if f.read() != g.read():
+                return False
+        with gzip.open(os.path.join(PACKED, STDLIB + ".gz")) as f:
+            return f.read() == trimmed_stdlib()
+    except OSError:
+        return False
+
+
+def main(argv=()):
+    written = pack_runtime()
+    if pack_modules():
+        written.append(MODULES)
+    text = json.dumps(precache_list(), indent=0)
+    path = os.path.join(PACKED, "precache.json")
+    if not os.path.exists(path) or open(path).read() != text:
+        with open(path, "w") as f:
+            f.write(text)
+    sizes = {name: os.path.getsize(os.path.join(PACKED, name + ".gz")) for name in NAMES}
+    if "--quiet" not in argv:
+        print("www/packed/: {} MB in {} files{}{}".format(
+            round(sum(sizes.values()) / 1e6, 2), len(sizes), " (new: {})".format(", ".join(written)) if written else "",
+            "" if zopfli else " (gzip -9: zopfli is not installed here, run `make setup-web`)"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
