@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "747885bb2045603d";
+const VERSION = "74e861788093bc30";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -37,7 +37,15 @@ try {
 // old code under the new service worker: it says so and reloads itself on its own click, so no
 // tab ever mixes old code with new files for longer than it takes to press the button (nothing
 // is fetched meanwhile: the app's modules are all loaded, and the snapshot worker is stopped).
+// The new version takes over only once the old worker has nothing to do: Chromium stops the old
+// worker first, and a fetch from any tab at that moment (a snapshot worker loading the runtime)
+// starts it again, after which the new version waits for it to idle out (half a minute, and
+// minutes while DevTools is attached). So if it has not taken over soon after the click, this
+// tab reloads anyway: a navigation makes the browser stop the old worker and activate the new
+// one, and the navigation is served by the new version. Were it served by the old one, the page
+// is the old version, whole, and offers the update again.
 
+const TAKEOVER_LIMIT_MS = 4000; // it normally takes over within a second, even on a busy machine
 let reloading = false;
 
 function banner(text, onReload) {
@@ -61,8 +69,10 @@ function banner(text, onReload) {
 function offerUpdate(registration) {
   banner("A new version of the app is ready.", () => {
     if (registration.waiting) {
+      if (reloading) return;
       reloading = true; // reload once the new version has taken over (controllerchange)
       registration.waiting.postMessage("skip-waiting");
+      setTimeout(() => location.reload(), TAKEOVER_LIMIT_MS); // or if it has not by then (above)
     } else {
       location.reload(); // another tab already let it take over
     }
