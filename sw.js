@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "74e861788093bc30";
+const VERSION = "db63353214e56725";
 const APP_FILES = [
   "./",
   "./index.html",

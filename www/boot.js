@@ -5,7 +5,7 @@
 // Every step that waits on the browser has a time limit and a fallback; when the app cannot
 // start at all, the page's own inline watchdog (index.html, startupFailed) says so.
 // Kept small: everything else is Python.
-import { withTimeLimit } from "./interpreter.mjs";
+import { stopFetchingEverywhere, withTimeLimit } from "./interpreter.mjs";
 import { installMemoryIndexedDB } from "./memory-idb.js";
 import { whenReady } from "./ready.mjs";
 
@@ -40,10 +40,11 @@ try {
 // The new version takes over only once the old worker has nothing to do: Chromium stops the old
 // worker first, and a fetch from any tab at that moment (a snapshot worker loading the runtime)
 // starts it again, after which the new version waits for it to idle out (half a minute, and
-// minutes while DevTools is attached). So if it has not taken over soon after the click, this
-// tab reloads anyway: a navigation makes the browser stop the old worker and activate the new
-// one, and the navigation is served by the new version. Were it served by the old one, the page
-// is the old version, whole, and offers the update again.
+// minutes while DevTools is attached). So the click first stops every tab's snapshot worker
+// (interpreter.mjs, stopFetchingEverywhere), and if the new version has still not taken over soon
+// after, this tab reloads anyway: a navigation makes the browser stop the old worker and activate
+// the new one, and the navigation is served by the new version. Were it served by the old one,
+// the page is the old version, whole, and offers the update again.
 
 const TAKEOVER_LIMIT_MS = 4000; // it normally takes over within a second, even on a busy machine
 let reloading = false;
@@ -71,8 +72,10 @@ function offerUpdate(registration) {
     if (registration.waiting) {
       if (reloading) return;
       reloading = true; // reload once the new version has taken over (controllerchange)
-      registration.waiting.postMessage("skip-waiting");
-      setTimeout(() => location.reload(), TAKEOVER_LIMIT_MS); // or if it has not by then (above)
+      stopFetchingEverywhere().then(() => {
+        registration.waiting?.postMessage("skip-waiting");
+        setTimeout(() => location.reload(), TAKEOVER_LIMIT_MS); // or if it has not by then (above)
+      });
     } else {
       location.reload(); // another tab already let it take over
     }

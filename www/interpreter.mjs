@@ -37,7 +37,7 @@ import { PACKED, importRuntimeScript, whileLoading } from "./unpack.mjs";
 import { checksum, decodeRange, memorySize, runsOf } from "./snapshot-format.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "74e861788093bc30";
+const APP_VERSION = "db63353214e56725";
 const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.share", "tabletop.simulate", "webui.app", "webui.browser", "webui.codecache", "webui.html", "webui.lobby", "webui.replay", "webui.rules", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle", "asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json", "os", "pathlib"];
 // version:end
 
@@ -153,16 +153,52 @@ function pyscriptSources(FS) {
   }
 }
 
+// When a player lets a new version take over (boot.js), every tab first stops its snapshot
+// worker: Chromium activates the new version only after stopping the old service worker, and a
+// fetch through the old one at that moment (a snapshot worker loading the runtime) starts it
+// again, after which the new version waits for it to idle out (half a minute or more).
+const UPDATE_CHANNEL = "banchoi-update";
+const STOP_GRACE_MS = 300; // for the other tabs to hear it and stop
+let versionChanging = false;
+const stopListeners = new Set();
+
+function onVersionChanging(stop) {
+  if (versionChanging) return stop();
+  stopListeners.add(stop);
+}
+
+function versionChanges() {
+  versionChanging = true;
+  stopListeners.forEach((stop) => stop());
+  stopListeners.clear();
+}
+
+if (globalThis.BroadcastChannel) new BroadcastChannel(UPDATE_CHANNEL).onmessage = versionChanges;
+
+// Stops the snapshot workers of every tab (this one too), then resolves: the moment to let the
+// new version take over.
+export async function stopFetchingEverywhere() {
+  versionChanges();
+  if (!globalThis.BroadcastChannel) return;
+  const channel = new BroadcastChannel(UPDATE_CHANNEL);
+  channel.postMessage("stop");
+  channel.close();
+  await new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS));
+}
+
 function makeSnapshotLater(interpreter) {
   whenReady(async () => {
     await whenIdle(IDLE_BEFORE_SNAPSHOT_MS);
+    if (versionChanging) return;
     root.dataset.snapshot = "making";
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
     const done = (ok, error) => {
+      if (root.dataset.snapshot !== "making") return;
       root.dataset.snapshot = ok ? "stored" : "failed";
       if (!ok) console.warn("No start-up snapshot:", error);
       worker.terminate();
     };
+    onVersionChanging(() => done(false, "a new version is taking over"));
     worker.onmessage = ({ data }) => done(data.ok, data.error);
     worker.onerror = (event) => done(false, event.message);
     // A tab whose service worker changed under it runs old code: its snapshot would mix versions.
