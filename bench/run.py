@@ -5,6 +5,8 @@ Every comparison is made side by side in one run (the machines are shared and no
   snapshot    repeat (snapshot) and first visits vs the bare page, quiet and busy, before/after;
               the restore timeline; clicks while the snapshot worker runs (bench/startup_bench.py)
   hostile     time to a clear message or to ready in each hostile place (bench/startup_bench.py)
+  firstvisit  bytes and time of a first visit on a fast and a phone's link, and repeat visits,
+              the app before/after its packed files vs the bare page (bench/firstvisit_bench.py)
   clicks      click to updated board in a game of The Number (pad key, and Write + reveal), Stem
               and Branch (selecting a card, a whole summon), Coffee Rush (a step, a pour), and one
               typical click of every game
@@ -35,6 +37,7 @@ for folder in ("py", "tools", "bench"):
     sys.path.insert(0, os.path.join(ROOT, folder))
 
 import engine_bench  # noqa: E402
+import firstvisit_bench  # noqa: E402
 import headless  # noqa: E402
 import hostile  # noqa: E402
 import shell  # noqa: E402
@@ -416,6 +419,7 @@ def write_results(results, path):
                 labels[name], s["medians"][name], min(times), max(times), s["ratios"][name]))
         out += ["", "Goal for the full page: at most 1.15 × the bare page.", ""]
     out = startup_bench.write(results, out)
+    out = firstvisit_bench.write(results, out)
     if "share" in results:
         out += ["## Share links", "", "| game | players | moves | link fragment | the moves as JSON |", "|---|---|---|---|---|"]
         for game_id, r in results["share"].items():
@@ -535,7 +539,7 @@ COOP_TABLES = {"stemandbranch": ({"mode": "coop"}, [["easy"], ["normal"], ["hard
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", default="startup,snapshot,hostile,clicks,engine,share,winrates,solo,fuzz")
+    parser.add_argument("--only", default="startup,snapshot,firstvisit,hostile,clicks,engine,share,winrates,solo,fuzz")
     parser.add_argument("--fuzz", type=int, default=6_000, help="hostile inputs, a third on each path")
     parser.add_argument("--game", default="", help="limit the per-game parts to these game ids (comma-separated)")
     parser.add_argument("--rounds", type=int, default=7, help="visits per page for start-up")
@@ -574,6 +578,8 @@ def main(argv=None):
             results["startup"] = startup(browser, base, args.rounds, host)
         if "snapshot" in only:
             results["snapshot"] = startup_bench.snapshot(browser, base, READY_PROBE, args.rounds)
+        if "firstvisit" in only:
+            results["firstvisit"] = firstvisit_bench.first_visit(browser, base, READY_PROBE, args.rounds)
         if "hostile" in only:
             print("hostile start-up places...", flush=True)
             results["hostile"] = startup_bench.hostile(browser, base, host_dir, host)
