@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "db63353214e56725";
+const VERSION = "0d37da1d1a92c358";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -5,9 +5,8 @@
 // (DecompressionStream), and the WebAssembly still compiles while it downloads.
 //
 // Once the service worker is installed it holds them unpacked, under their names without ".gz"
-// (sw.js), so a repeat visit unpacks nothing and the browser keeps its compiled code for them, as
-// for any file: a page (or the snapshot worker) that the service worker controls asks for those
-// names. Pyodide is pointed at www/packed/ (indexURL) and fetches the wasm, the standard library
+// (sw.js), so a repeat visit unpacks nothing (bench: repeat visits as fast as before): a page (or
+// the snapshot worker) that the service worker controls asks for those names. Pyodide is pointed at www/packed/ (indexURL) and fetches the wasm, the standard library
 // and the lock file itself; on a page the worker does not control yet, `whileLoading` answers
 // those three requests with the unpacked .gz files, for as long as the runtime is loading.
 
@@ -15,8 +14,8 @@ export const PACKED = new URL("./packed/", import.meta.url).href;
 
 const TYPES = { wasm: "application/wasm", mjs: "text/javascript", json: "application/json", zip: "application/zip" };
 
-// The worker holds the unpacked files when it controls this context. A dedicated worker has no
-// navigator.serviceWorker: the page that starts it says (servedUnpacked).
+// The worker holds the unpacked files when it controls this context. A dedicated worker cannot
+// tell (no navigator.serviceWorker in every browser): the page that starts it says (servedUnpacked).
 let served = Boolean(globalThis.navigator?.serviceWorker?.controller);
 
 export function servedUnpacked(value) {
