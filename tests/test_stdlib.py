@@ -16,8 +16,8 @@ import stdlib  # tools/stdlib.py
 
 ROOT = stdlib.ROOT
 
-if not os.path.exists(stdlib.FULL_ZIP):
-    pytest.skip("node_modules/pyodide is missing: run `make setup-web`", allow_module_level=True)
+if not os.path.exists(stdlib.FULL_ZIP):  # never skipped: a missing runtime is an error here
+    raise RuntimeError("node_modules/pyodide is missing: run `make setup-web` (or `make test`)")
 
 
 @pytest.fixture(scope="module")
