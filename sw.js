@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "0d37da1d1a92c358";
+const VERSION = "78d2e2858761d3e9";
 const APP_FILES = [
   "./",
   "./index.html",
