@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "78d2e2858761d3e9";
+const VERSION = "be84152b8bddc3d1";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -19,7 +19,10 @@ from test_browser_thenumber import write_number
 
 pytestmark = [pytest.mark.browser, pytest.mark.first_visit]
 SOLO = "?game=thenumber&seats=human,easy&seed=3&speed=instant"
-FIRST_VISIT_BYTES = 5_000_000  # issue 29's goal: 14.5 MB before
+# 14.5 MB before issue 29. Its goal was 5 MB; the standard library then came as sources (4.9 MB
+# in all). As bytecode it is 0.7 MB more and Python starts 1.6 s sooner: on a phone's link the
+# page is ready in 0.40 x the bare page's time instead of 0.49 x (bench/RESULTS.md).
+FIRST_VISIT_BYTES = 5_750_000
 
 
 @pytest.fixture(scope="module")
@@ -37,9 +40,11 @@ def test_the_upload_holds_the_runtime_packed_only(upload):
     # the standard library is the trimmed one, far from Python's 559 modules
     with gzip.open(os.path.join(upload, "www", "packed", "python_stdlib.zip.gz")) as f:
         trimmed = zipfile.ZipFile(io.BytesIO(f.read())).namelist()
-    assert sorted(stdlib.module_name(m) for m in trimmed if m.endswith(".py")) == stdlib.needed_modules()
+    # compiled to bytecode (tools/compile_stdlib.mjs): no source is shipped
+    assert not [m for m in trimmed if m.endswith(".py")]
+    assert sorted(stdlib.module_name(m[:-1]) for m in trimmed if m.endswith(".pyc")) == stdlib.needed_modules()
     with zipfile.ZipFile(os.path.join(pack.RUNTIME, pack.STDLIB)) as full:
-        assert len([m for m in trimmed if m.endswith(".py")]) < 0.5 * len([m for m in full.namelist() if m.endswith(".py")])
+        assert len([m for m in trimmed if m.endswith(".pyc")]) < 0.5 * len([m for m in full.namelist() if m.endswith(".py")])
 
 
 def visit_counting_bytes(context, url):
@@ -57,7 +62,7 @@ def visit_counting_bytes(context, url):
     return page, received, statuses
 
 
-def test_a_first_visit_downloads_under_5_mb_and_plays(browser, upload):
+def test_a_first_visit_downloads_under_6_mb_and_plays(browser, upload):
     server, base = start_server(root=upload)
     context = browser.new_context(service_workers="block")
     try:

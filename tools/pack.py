@@ -8,10 +8,13 @@ precaches. The page unpacks them as they stream in (www/unpack.mjs), so a host t
 as they are, with any headers, serves 4-5 MB instead of 14.5 MB."""
 
 import gzip
+import io
 import json
 import os
+import subprocess
 import sys
 import tempfile
+import zipfile
 
 import stdlib
 
@@ -69,6 +72,30 @@ def trimmed_stdlib():
             return f.read()
 
 
+def compiled_stdlib(sources):
+    """The trimmed archive compiled to bytecode by Pyodide's own Python (tools/compile_stdlib.mjs):
+    a first visit's Python then starts in 0.8 s instead of 2.4 s, for 0.7 MB more to download."""
+    with tempfile.TemporaryDirectory() as folder:
+        source, dest = os.path.join(folder, "source.zip"), os.path.join(folder, STDLIB)
+        with open(source, "wb") as f:
+            f.write(sources)
+        subprocess.run(["node", os.path.join(ROOT, "tools", "compile_stdlib.mjs"), source, dest], check=True)
+        with open(dest, "rb") as f:
+            return f.read()
+
+
+def _compiled_names(archive):
+    """The member names the archive has once compiled (a.py -> a.pyc)."""
+    with zipfile.ZipFile(io.BytesIO(archive)) as z:
+        return sorted(n + "c" if n.endswith(".py") else n for n in z.namelist())
+
+
+def _packed_stdlib_names():
+    with gzip.open(os.path.join(PACKED, STDLIB + ".gz")) as f:
+        with zipfile.ZipFile(io.BytesIO(f.read())) as z:
+            return sorted(z.namelist())
+
+
 def pack_modules():
     with open(os.path.join(ROOT, "www", MODULES), "rb") as f:
         return _write(MODULES, f.read())
@@ -87,7 +114,14 @@ def pack_runtime():
             data = f.read()
         if _write(name, lock_without_packages(data) if name == "pyodide-lock.json" else data):
             written.append(name)
-    if _write(STDLIB, trimmed_stdlib()):
+    sources = trimmed_stdlib()
+    target = os.path.join(PACKED, STDLIB + ".gz")
+    try:  # compiling takes a few seconds: only for other modules or another runtime
+        same = _packed_stdlib_names() == _compiled_names(sources) and \
+            os.path.getmtime(target) >= os.path.getmtime(os.path.join(RUNTIME, STDLIB))
+    except OSError:
+        same = False
+    if not same and _write(STDLIB, compiled_stdlib(sources)):
         written.append(STDLIB)
     return written
 
@@ -103,8 +137,7 @@ def up_to_date():
         with gzip.open(os.path.join(PACKED, MODULES + ".gz")) as f, open(os.path.join(ROOT, "www", MODULES), "rb") as g:
             if f.read() != g.read():
                 return False
-        with gzip.open(os.path.join(PACKED, STDLIB + ".gz")) as f:
-            return f.read() == trimmed_stdlib()
+        return _packed_stdlib_names() == _compiled_names(trimmed_stdlib())
     except OSError:
         return False
 

@@ -119,7 +119,7 @@ STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.
                 "www/interpreter.mjs", "www/app-files.mjs", "www/unpack.mjs", "www/snapshot-format.mjs", "www/snapshot-worker.mjs", "www/ready.mjs",
                 "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
 # Not served, but what the packed files are made of (tools/pack.py): the version hashes them.
-PACKED_FROM = (BUNDLE, "tools/stdlib.py")
+PACKED_FROM = (BUNDLE, "tools/stdlib.py", "tools/compile_stdlib.mjs")
 # Files with a block this tool writes: the version hashes them with that block left out.
 GENERATED = {"sw.js": (VERSION_START, VERSION_END), "www/interpreter.mjs": (VERSION_START, VERSION_END)}
 
