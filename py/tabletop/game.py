@@ -8,7 +8,8 @@ tests.
 
 Events returned by `apply` are dicts:
   {"type": str, "text": str, ...data}
-  - "text" is the log line in plain words; "{0}", "{1}"... stand for the seats' names.
+  - "text" is the log line in plain words, a `tabletop.msg` Message (English text that the screen
+    can say in the reader's language); "{0}", "{1}"... stand for the seats' names.
   - "seats": [seat, ...] limits who may see the event (a private draw); absent = public.
   - "commit": True marks a point undo may not cross (hidden information was revealed).
   - "announce": True asks the screen to show it under the status line as well as in the log
@@ -28,9 +29,11 @@ bot) may change it freely without touching the state.
 
 from dataclasses import dataclass
 
+from .msg import M, either
+
 
 class IllegalAction(ValueError):
-    """An action the rules forbid; `reason` says why, in words a player understands."""
+    """An action the rules forbid; `reason` says why, in words a player understands (a Message)."""
 
     def __init__(self, reason):
         super().__init__(reason)
@@ -111,18 +114,15 @@ class GameInfo:
         known = {opt.id: opt for opt in self.options}
         for key in given:
             if key not in known:
-                raise IllegalAction("{} has no option '{}'.".format(self.title, key))
+                raise IllegalAction(M("{game} has no option '{option}'.", game=M(self.title), option=key))
         resolved = {}
         for opt in self.options:
             value = str(given.get(opt.id, opt.default))
             if opt.resolve is not None:
                 value = str(opt.resolve(value))
             if not opt.accepts(value):
-                raise IllegalAction(
-                    "Option '{}' cannot be '{}' (choose {}).".format(
-                        opt.label, value, ", ".join(v for v, _ in opt.choices)
-                    )
-                )
+                raise IllegalAction(M("Option '{option}' cannot be '{value}' (choose {choices}).",
+                                      option=M(opt.label), value=value, choices=either([v for v, _ in opt.choices])))
             resolved[opt.id] = value
         return resolved
 
@@ -140,11 +140,10 @@ class GameInfo:
         if not isinstance(players, int) or not low <= players <= high:
             narrowed = [label for opt in self.options for value, label in opt.choices
                         if any(v == value for v, _, _ in opt.players) and (options or {}).get(opt.id, opt.default) == value]
-            raise IllegalAction(
-                "{}{} is played by {} to {} players.".format(
-                    self.title, " ({})".format(", ".join(narrowed)) if narrowed else "", low, high
-                )
-            )
+            if narrowed:
+                raise IllegalAction(M("{game} ({modes}) is played by {low} to {high} players.", game=M(self.title),
+                                      modes=[M(label) for label in narrowed], low=low, high=high))
+            raise IllegalAction(M("{game} is played by {low} to {high} players.", game=M(self.title), low=low, high=high))
 
 
 def clone(state):
@@ -209,7 +208,7 @@ class Game:
             return
         n = self.seats(state)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise IllegalAction("There is no seat {!r} in this game: seats are 0 to {} (None: a spectator).".format(seat, n - 1))
+            raise IllegalAction(M("There is no seat {seat} in this game: seats are 0 to {last} (None: a spectator).", seat=repr(seat), last=n - 1))
 
     def view(self, state, seat):
         """What `seat` may know (None: a spectator), as data the caller may change at will."""
@@ -228,9 +227,9 @@ class Game:
         Games override `explain_illegal` to give a rule-specific reason; this wrapper handles
         what is common to all games."""
         if self.is_over(state):
-            return "The game is over."
+            return M("The game is over.")
         if seat is None:
-            return "A spectator cannot play."
+            return M("A spectator cannot play.")
         try:
             self.check_seat(state, seat)
         except IllegalAction as err:
@@ -239,11 +238,11 @@ class Game:
             return self.waiting_reason(state, seat)
         if action in self.legal_actions(state, seat):
             return None
-        return self.explain_illegal(state, seat, action) or "That move is not allowed now."
+        return self.explain_illegal(state, seat, action) or M("That move is not allowed now.")
 
     def waiting_reason(self, state, seat):
         """Why `seat` may not act now (it is not among `to_act`)."""
-        return "It is not your turn."
+        return M("It is not your turn.")
 
     def explain_illegal(self, state, seat, action):
         """A rule-specific reason for an illegal action (None: the generic message)."""
@@ -278,7 +277,7 @@ class Game:
 
     def progress(self, state):
         """Where the game stands, in a few words for the lobby ("Round 1 of 2, turn 3 of 5")."""
-        return "Finished" if self.is_over(state) else "In progress"
+        return M("Finished") if self.is_over(state) else M("In progress")
 
     def hides_information(self, state):
         """Whether a player knows something another does not in this game (a mode may open

@@ -13,7 +13,7 @@ An action is the 3-digit number written, e.g. "047".
 
 import itertools
 
-from tabletop import Game, clone
+from tabletop import M, Game, clone, seat_name
 
 from . import data
 from .data import BONUS, DIGITS, FINAL_TURN_MULTIPLIER, NUMBER_LENGTH, ROUNDS, TURNS_PER_ROUND
@@ -54,11 +54,6 @@ def turn_points(number, turn):
     return points
 
 
-def _and(items):
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 class TheNumber(Game):
     info = data.INFO
 
@@ -91,25 +86,25 @@ class TheNumber(Game):
     def waiting_reason(self, state, seat):
         if isinstance(seat, int) and 0 <= seat < state["players"]:
             if state["pending"][seat] is not None:
-                return "You have already written your number this turn."
+                return M("You have already written your number this turn.")
             if not state["avail"][seat]:
-                return "You have crossed out all ten digits: you write no number until the round ends (TN-14)."
+                return M("You have crossed out all ten digits: you write no number until the round ends (TN-14).")
         return super().waiting_reason(state, seat)
 
     def explain_illegal(self, state, seat, action):
         if not isinstance(action, str) or len(action) != NUMBER_LENGTH or not all(c in DIGITS for c in action):
-            return "Write exactly three digits, from 000 to 999 (TN-4, TN-5)."
+            return M("Write exactly three digits, from 000 to 999 (TN-4, TN-5).")
         crossed = sorted(set(action) - set(state["avail"][seat]))
         if crossed:
-            return "You crossed out {} this round: a number using {} would disqualify you (TN-6).".format(
-                _and(crossed), "it" if len(crossed) == 1 else "them"
-            )
+            if len(crossed) == 1:
+                return M("You crossed out {digit} this round: a number using it would disqualify you (TN-6).", digit=crossed[0])
+            return M("You crossed out {digits} this round: a number using them would disqualify you (TN-6).", digits=crossed)
         return None
 
     # --- playing -----------------------------------------------------------------------------
     def _apply(self, state, seat, action):
         state["pending"][seat] = action
-        events = [{"type": "write", "seat": seat, "text": "{%d} writes a number." % seat}]
+        events = [{"type": "write", "seat": seat, "text": M("{who} writes a number.", who=seat_name(seat))}]
         if not self.to_act(state):
             events += self._reveal(state)
         return events
@@ -139,21 +134,27 @@ class TheNumber(Game):
         )
         state["pending"] = [None] * n
 
-        shown = ", ".join("{%d} %s" % (s, numbers[s]) for s in writers)
-        events = [{"type": "reveal", "commit": True, "text": "Round {}, turn {}: the numbers are {}.".format(rnd + 1, turn + 1, shown)}]
+        shown = ", ".join("{%d} %s" % (s, numbers[s]) for s in writers)  # names and numbers: the same in every language
+        events = [{"type": "reveal", "commit": True, "text": M("Round {round}, turn {turn}: the numbers are {numbers}.", round=rnd + 1, turn=turn + 1, numbers=shown)}]
         for s in writers:
             if dq[s]:
-                why = "; ".join(
-                    "bigger than {%d}'s %s and shares %s" % (o, numbers[o], _and(list(shared))) for o, shared in dq[s]
-                )
-                events.append({"type": "disqualified", "seat": s, "text": "{%d}'s %s is disqualified: %s. It scores 0 and keeps its digits." % (s, numbers[s], why)})
+                why = [M("bigger than {who}'s {number} and shares {digits}", who=seat_name(o), number=numbers[o], digits=list(shared))
+                       for o, shared in dq[s]]
+                events.append({"type": "disqualified", "seat": s, "text": M(
+                    "{who}'s {number} is disqualified: {why}. It scores 0 and keeps its digits.", who=seat_name(s), number=numbers[s], why=why)})
         for s in valid:
-            doubled = " (doubled on the final turn)" if turn == TURNS_PER_ROUND - 1 else ""
-            extra = " + bonus {}".format(bonus[s]) if bonus[s] else ""
-            events.append({"type": "score", "seat": s, "text": "{%d} scores %d%s%s and crosses out %s." % (s, points[s], doubled, extra, _and(sorted(set(numbers[s]))))})
+            final = turn == TURNS_PER_ROUND - 1
+            args = dict(who=seat_name(s), points=points[s], bonus=bonus[s], digits=sorted(set(numbers[s])))
+            if bonus[s]:
+                text = (M("{who} scores {points} (doubled on the final turn) + bonus {bonus} and crosses out {digits}.", **args) if final
+                        else M("{who} scores {points} + bonus {bonus} and crosses out {digits}.", **args))
+            else:
+                text = (M("{who} scores {points} (doubled on the final turn) and crosses out {digits}.", **args) if final
+                        else M("{who} scores {points} and crosses out {digits}.", **args))
+            events.append({"type": "score", "seat": s, "text": text})
         for s in range(n):
             if numbers[s] is None:
-                events.append({"type": "score", "seat": s, "text": "{%d} has no digit left and scores 0 (TN-14)." % s})
+                events.append({"type": "score", "seat": s, "text": M("{who} has no digit left and scores 0 (TN-14).", who=seat_name(s))})
         return events + self._advance(state)
 
     def _advance(self, state):
@@ -167,7 +168,7 @@ class TheNumber(Game):
             if self.to_act(state):
                 return events
             # TN-14: nobody has a digit left; this turn scores 0 for everyone.
-            events.append({"type": "skip", "text": "Round {}, turn {}: nobody has a digit left; everyone scores 0.".format(state["round"] + 1, state["turn"] + 1)})
+            events.append({"type": "skip", "text": M("Round {round}, turn {turn}: nobody has a digit left; everyone scores 0.", round=state["round"] + 1, turn=state["turn"] + 1)})
 
     def _end_round(self, state):
         rnd, n = state["round"], state["players"]
@@ -175,19 +176,22 @@ class TheNumber(Game):
         for s in range(n):
             row = state["sheet"][s][rnd]
             row["squiggle"] = len(DIGITS) - len(state["avail"][s])  # TN-16
-            events.append({"type": "round", "seat": s, "text": "{%d} ends round %d with %d points (squiggle %d)." % (s, rnd + 1, self.round_total(row), row["squiggle"])})
+            events.append({"type": "round", "seat": s, "text": M("{who} ends round {round} with {points} points (squiggle {squiggle}).",
+                                                                   who=seat_name(s), round=rnd + 1, points=self.round_total(row), squiggle=row["squiggle"])})
         if rnd + 1 == ROUNDS:
             state["over"] = True
             totals = self.totals(state)
             best = max(totals)
             winners = [s for s in range(n) if totals[s] == best]
-            events.append({"type": "over", "commit": True, "announce": True, "text": "Game over: {} {} with {} points.".format(
-                _and(["{%d}" % s for s in winners]), "wins" if len(winners) == 1 else "win together", best)})
+            names = [seat_name(s) for s in winners]
+            text = (M("Game over: {who} wins with {points} points.", who=names[0], points=best) if len(winners) == 1
+                    else M("Game over: {who} win together with {points} points.", who=names, points=best))
+            events.append({"type": "over", "commit": True, "announce": True, "text": text})
         else:
             state["round"] += 1  # TN-17
             state["turn"] = 0
             state["avail"] = [DIGITS] * n
-            events.append({"type": "newround", "announce": True, "text": "Round {} begins: every digit is available again.".format(state["round"] + 1)})
+            events.append({"type": "newround", "announce": True, "text": M("Round {round} begins: every digit is available again.", round=state["round"] + 1)})
         return events
 
     # --- reading -----------------------------------------------------------------------------
@@ -237,21 +241,22 @@ class TheNumber(Game):
 
     def progress(self, state):
         if state["over"]:
-            return "Finished"
-        return "Round {} of {}, turn {} of {}".format(state["round"] + 1, ROUNDS, state["turn"] + 1, TURNS_PER_ROUND)
+            return M("Finished")
+        return M("Round {round} of {rounds}, turn {turn} of {turns}", round=state["round"] + 1, rounds=ROUNDS, turn=state["turn"] + 1, turns=TURNS_PER_ROUND)
 
     def result(self, state):
         n = state["players"]
         rows = []
         for r in range(ROUNDS):
             for t in range(TURNS_PER_ROUND):
-                label = "Round {} · turn {}{}".format(r + 1, t + 1, " (×{})".format(FINAL_TURN_MULTIPLIER) if t == TURNS_PER_ROUND - 1 else "")
+                label = (M("Round {round} · turn {turn} (×{times})", round=r + 1, turn=t + 1, times=FINAL_TURN_MULTIPLIER) if t == TURNS_PER_ROUND - 1
+                         else M("Round {round} · turn {turn}", round=r + 1, turn=t + 1))
                 rows.append({"label": label, "values": [state["sheet"][s][r]["digits"][t] for s in range(n)], "kind": "line"})
-            rows.append({"label": "Round {} · bonuses".format(r + 1), "values": [sum(state["sheet"][s][r]["bonus"]) for s in range(n)], "kind": "line"})
-            rows.append({"label": "Round {} · squiggle".format(r + 1), "values": [state["sheet"][s][r]["squiggle"] or 0 for s in range(n)], "kind": "line"})
-            rows.append({"label": "Round {} total".format(r + 1), "values": [self.round_total(state["sheet"][s][r]) for s in range(n)], "kind": "subtotal"})
+            rows.append({"label": M("Round {round} · bonuses", round=r + 1), "values": [sum(state["sheet"][s][r]["bonus"]) for s in range(n)], "kind": "line"})
+            rows.append({"label": M("Round {round} · squiggle", round=r + 1), "values": [state["sheet"][s][r]["squiggle"] or 0 for s in range(n)], "kind": "line"})
+            rows.append({"label": M("Round {round} total", round=r + 1), "values": [self.round_total(state["sheet"][s][r]) for s in range(n)], "kind": "subtotal"})
         totals = self.totals(state)
-        rows.append({"label": "Total", "values": totals, "kind": "total"})
+        rows.append({"label": M("Total"), "values": totals, "kind": "total"})
         best = max(totals)
         return {"scores": totals, "winners": [s for s in range(n) if totals[s] == best], "sheet": rows, "notes": []}
 

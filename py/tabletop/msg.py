@@ -1,0 +1,103 @@
+"""Words the engines say, kept language-neutral: a message id (its English text) and arguments.
+
+A game never builds a sentence by gluing English together. It says
+
+    M("{who} scores {points} and crosses out {digits}.", who=seat_name(2), points=7, digits=["4", "7"])
+
+and gets a `Message`: a `str` whose value is the English sentence ("{2} scores 7 and crosses
+out 4 and 7."), so the command line, saves, tests and the harness read it as before, and which
+also carries its id and arguments, so that the view layer can say it in the reader's language
+(`Message.say(language)`, see `webui.i18n`). The id is the English source text, as gettext
+expects: `tools/i18n.py` extracts every `M`, `P` and `N_` call into the catalogues.
+
+Arguments:
+  - an int or a plain str is put in as it is ("047", a score, a seat's "{2}" from `seat_name`);
+  - a Message is said in the same language first (a card's name: `N_("Chicken")`, a phrase);
+  - a list or tuple becomes "a, b and c" in the reader's language; `either([...])` gives "a, b or c".
+Format specs work on raw values: M("{gain:+d} coins", gain=3).
+Seats stay "{0}", "{1}"... in the sentence: the screen puts the players' names in last.
+"""
+
+ENGLISH = None  # the identity language: a Message's own text
+
+
+class Message(str):
+    """An English sentence that also knows its message id and arguments."""
+
+    def __new__(cls, msgid, args=None, plural=None, n=None):
+        args = dict(args or {})
+        text = _render(msgid, args, plural, n, ENGLISH)
+        self = str.__new__(cls, text)
+        self.msgid, self.args, self.plural, self.n = msgid, args, plural, n
+        return self
+
+    def __reduce__(self):  # a copy (pickle) keeps what a Message knows
+        return (Message, (self.msgid, self.args, self.plural, self.n))
+
+    def say(self, language):
+        """This message in `language` (an object with gettext/ngettext; None: English)."""
+        return _render(self.msgid, self.args, self.plural, self.n, language)
+
+
+class either(list):
+    """A list said with "or" ("a, b or c") instead of "and"."""
+
+
+def M(msgid, **args):
+    """A message: `msgid` is the English text with {named} placeholders."""
+    return Message(msgid, args)
+
+
+def P(singular, plural, n, **args):
+    """A message with a count: P("{n} point", "{n} points", n) picks the form for `n`."""
+    args["n"] = n
+    return Message(singular, args, plural, n)
+
+
+def N_(name):
+    """A name to translate with no arguments (a card, an ingredient, a merchant): `N_("Beef")`."""
+    return Message(name)
+
+
+def seat_name(number):
+    """A seat's place in a sentence: the screen puts that player's name there."""
+    return "{%d}" % number
+
+
+def say(text, language=None):
+    """`text` in `language`: a Message is translated with its arguments; a plain str is looked up
+    as a message id (a rule's text, a title) and falls back to itself."""
+    if isinstance(text, Message):
+        return text.say(language)
+    if language is None or not isinstance(text, str) or not text:
+        return text
+    return language.gettext(text)
+
+
+def _render(msgid, args, plural, n, language):
+    if language is None:
+        template = msgid if plural is None or n == 1 else plural
+    elif plural is None:
+        template = language.gettext(msgid)
+    else:
+        template = language.ngettext(msgid, plural, n)
+    if not args:
+        return template
+    return template.format(**{k: _argument(v, language) for k, v in args.items()})
+
+
+def _argument(value, language):
+    if isinstance(value, Message):
+        return value.say(language)
+    if isinstance(value, (list, tuple)):
+        items = [str(_argument(v, language)) for v in value]
+        if len(items) < 2:
+            return items[0] if items else ""
+        join = "{first} or {last}" if isinstance(value, either) else "{first} and {last}"
+        template = join if language is None else language.gettext(join)
+        return template.format(first=", ".join(items[:-1]), last=items[-1])
+    return value
+
+
+# The joins above, for the catalogue's extractor (their ids are built at run time).
+_JOINS = (N_("{first} and {last}"), N_("{first} or {last}"))
