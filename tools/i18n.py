@@ -66,6 +66,10 @@ def template():
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         if message:
             catalog.add(message, None, [("py/" + filename.replace(os.sep, "/"), lineno)], auto_comments=comments)
+    shell = os.path.join(ROOT, "tools", "shell.py")  # the page's own words (PAGE_WORDS)
+    with open(shell, "rb") as f:
+        for lineno, message, comments, _context in extract.extract("python", f, keywords=KEYWORDS):
+            catalog.add(message, None, [("tools/shell.py", lineno)])
     from games import GAMES, IDS
 
     for game_id in IDS:

@@ -18,7 +18,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
-from webui import lobby  # noqa: E402
+from tabletop.msg import N_  # noqa: E402
+from webui import i18n, lobby  # noqa: E402
 
 import pack  # noqa: E402  (tools/pack.py)
 
@@ -85,8 +86,69 @@ def _replace_block(text, start, end, body, indent=""):
     return pattern.sub(lambda _: start + "\n" + body + "\n" + indent + end, text)
 
 
+# The page's words outside Python (index.html's inline scripts and title, www/boot.js), here so
+# that tools/i18n.py extracts them; index.html gets their translations (WORDS, below).
+PAGE_WORDS = (
+    N_("Bàn Chơi · card games in your browser"),
+    N_("The game cannot start here:"),
+    N_("this browser has no WebAssembly, or it is turned off"),
+    N_("this browser is too old for it (it cannot unpack the game's files): update it"),
+    N_("it is in a sandboxed frame without allow-same-origin, where its files cannot load"),
+    N_("its scripts could not be loaded"),
+    N_("The game is taking longer than it should to start."),
+    N_("If nothing happens, open it in its own tab."),
+    N_("Open the game in its own tab"),
+    N_("Setting up the table…"),
+    N_("Reload"),
+    N_("A new version of the app is ready."),
+    N_("A new version of the app is running in another tab. Reload this one to use it."),
+)
+WORDS_START, WORDS_END = "// words:start (tools/shell.py)", "// words:end"
+TRANSLATED_START, TRANSLATED_END = "<!-- translated:start (tools/shell.py) -->", "<!-- translated:end -->"
+LANGUAGE_SETTING = "tabletop.setting.language"  # tabletop.saves.SETTING_PREFIX + "language"
+
+
+def catalogue(code):
+    """The compiled catalogue of `code` (tools/i18n.py writes it)."""
+    with open(os.path.join(ROOT, "www", "locale", code + ".mo"), "rb") as f:
+        return f.read()
+
+
+def other_languages():
+    return [code for code in i18n.CODES if code != i18n.ENGLISH]
+
+
+def words_line():
+    words = {}
+    for code in other_languages():
+        i18n.choose(code, catalogue(code))
+        words[code] = {str(w): i18n._(w) for w in PAGE_WORDS if i18n._(w) != str(w)}
+    i18n.choose(i18n.ENGLISH)
+    return "    var LANGUAGES = {}, LANGUAGE_SETTING = {}, WORDS = {};".format(
+        json.dumps(list(i18n.CODES)), json.dumps(LANGUAGE_SETTING), json.dumps(words, ensure_ascii=False, sort_keys=True))
+
+
+def translated_lobbies():
+    """The static lobby in every language but English, each in a <template> the page swaps in."""
+    blocks = []
+    for code in other_languages():
+        i18n.choose(code, catalogue(code))
+        blocks.append('<template id="lobby-{}">{}</template>'.format(code, static_lobby(code)))
+    i18n.choose(i18n.ENGLISH)
+    return "\n".join(blocks)
+
+
+def static_lobby(code):
+    """The lobby as the App draws it, marked with its language: the head's style hides an English
+    one on a page in another language until the page has swapped in its own (no English flash)."""
+    markup = lobby.static_shell()
+    return markup.replace('id="lobby"', 'id="lobby" lang="{}"'.format(code), 1)
+
+
 def index_text(current):
-    text = _replace_block(current, START, END, lobby.static_shell())
+    text = _replace_block(current, START, END, static_lobby(i18n.ENGLISH))
+    text = _replace_block(text, WORDS_START, WORDS_END, words_line(), indent="    ")
+    text = _replace_block(text, TRANSLATED_START, TRANSLATED_END, translated_lobbies(), indent="  ")
     text = _replace_block(text, PRELOAD_START, PRELOAD_END, preload_links(), indent="  ")
     text = _replace_block(text, PACKED_START, PACKED_END, packed_line(), indent="    ")
     return _replace_block(text, KEY_START, KEY_END, snapshot_key_line(version(text)), indent="    ")
@@ -117,7 +179,7 @@ VERSION_START, VERSION_END = "// version:start (tools/shell.py)", "// version:en
 BUNDLE = "www/app-modules.json"
 STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.css", "www/boot.js", "www/memory-idb.js",
                 "www/interpreter.mjs", "www/app-files.mjs", "www/unpack.mjs", "www/snapshot-format.mjs", "www/snapshot-worker.mjs", "www/ready.mjs",
-                "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
+                "www/icon.svg", "www/icon-192.png", "www/icon-512.png") + tuple("www/locale/{}.mo".format(c) for c in i18n.CODES if c != i18n.ENGLISH)
 # Not served, but what the packed files are made of (tools/pack.py): the version hashes them.
 PACKED_FROM = (BUNDLE, "tools/stdlib.py", "tools/compile_stdlib.mjs")
 # Files with a block this tool writes: the version hashes them with that block left out.

@@ -13,6 +13,8 @@ const STORAGE_PROBE_LIMIT_MS = 1500; // some frames (an about:blank parent) neve
 const WORKER_REGISTER_LIMIT_MS = 10_000;
 const WORKER_READY_LIMIT_MS = 180_000; // the first install downloads the whole runtime
 const root = document.documentElement;
+// The page's words in the reader's language (index.html's head defines it, tools/shell.py fills it).
+const say = (text) => (window.__say ? window.__say(text) : text);
 
 performance.mark("boot");
 // The probe began in index.html's head; it says whether this page may use IndexedDB.
@@ -28,7 +30,7 @@ try {
   await import("./vendor/pyscript/core.js");
   performance.mark("pyscript-loaded");
 } catch (error) {
-  globalThis.startupFailed?.("its scripts could not be loaded (" + error.message + ")");
+  globalThis.startupFailed?.(say("its scripts could not be loaded") + " (" + error.message + ")");
 }
 
 // --- updates -------------------------------------------------------------------------------
@@ -59,11 +61,11 @@ function banner(text, onReload) {
     const button = document.createElement("button");
     button.type = "button";
     button.className = "primary";
-    button.textContent = "Reload";
+    button.textContent = say("Reload");
     box.append(button);
     document.body.append(box);
   }
-  box.firstChild.textContent = text + " ";
+  box.firstChild.textContent = say(text) + " ";
   box.lastChild.onclick = onReload;
 }
 

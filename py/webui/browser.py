@@ -280,9 +280,36 @@ class BrowserPlatform:
             el.focus()
 
     def set_url(self, params):
+        params = dict(params)
+        lang = _text(js.URLSearchParams.new(js.location.search).get("lang"))
+        if lang and "lang" not in params:  # a link's language stays in the address through the visit
+            params["lang"] = lang
         query = js.URLSearchParams.new(_js_object({k: str(v) for k, v in params.items()}))
         text = str(query.toString())
         js.history.replaceState(None, "", js.location.pathname + ("?" + text if text else ""))
+
+    def choose_language(self, code, then):
+        """Speak `code` from now on (the picker): its catalogue loaded, the choice remembered on
+        this device, <html lang> and a link's &lang= following it; then `then()` redraws."""
+        import json
+
+        from . import i18n
+
+        if code not in i18n.CODES:
+            return
+
+        def chosen():
+            try:
+                js.localStorage.setItem(LANGUAGE_SETTING, json.dumps(code))
+            except Exception:
+                pass  # storage denied: the choice lasts for this page
+            if _text(js.URLSearchParams.new(js.location.search).get("lang")):
+                url = js.URL.new(js.location.href)
+                url.searchParams.set("lang", code)
+                js.history.replaceState(None, "", url.href)
+            then()
+
+        _load_language(code, None, chosen)
 
     def page_url(self):
         return str(js.location.origin) + str(js.location.pathname)
@@ -301,7 +328,9 @@ class BrowserPlatform:
         except Exception as err:  # the page must stay usable whatever happens
             traceback.print_exc()
             if self.app is not None:
-                self.app.notice = "Something went wrong: {}: {}".format(type(err).__name__, err)
+                from tabletop.msg import M
+
+                self.app.notice = M("Something went wrong: {error}", error="{}: {}".format(type(err).__name__, err))
                 try:
                     self.app.render()
                 except Exception:
@@ -330,10 +359,53 @@ def _make_app(platform, params):
         return App(platform, LocalStorage.or_none(), params)
     except Exception:
         traceback.print_exc()
+        from tabletop.msg import M
+
         app = App(platform, LocalStorage.or_none(), {})
-        app.notice = "This link could not be opened; here is the lobby."
+        app.notice = M("This link could not be opened; here is the lobby.")
         app.render()
         return app
+
+
+LANGUAGE_SETTING = "tabletop.setting.language"  # SaveStore's setting "language"; index.html's head reads it too
+PAGE_TITLE = "Bàn Chơi · card games in your browser"  # index.html's <title>, in tools/shell.py's PAGE_WORDS
+LOAD_CATALOGUE_JS = ("url", "early", """
+    return (early || fetch(url).then((response) => {
+      if (!response.ok) throw new Error("HTTP " + response.status);
+      return response.arrayBuffer();
+    })).then((bytes) => new Uint8Array(bytes));""")
+
+
+def _page_language():
+    """The language index.html's head chose for this page (a link's &lang=, the device's choice,
+    the browser's preferred languages), as <html lang>."""
+    from . import i18n
+
+    code = _text(js.document.documentElement.lang)
+    return code if code in i18n.CODES else i18n.ENGLISH
+
+
+def _load_language(code, early, then):
+    """Speak `code`, then call `then()`. A catalogue that cannot load (offline before the service
+    worker kept it) leaves the page in English, and says so in the console."""
+    from . import i18n
+
+    def speak(mo_bytes=None):
+        i18n.choose(code, mo_bytes)
+        js.document.documentElement.lang = code
+        js.document.title = i18n._(PAGE_TITLE)
+        then()
+
+    def failed(error):
+        js.console.warn("The {} catalogue did not load: {}".format(code, error))
+        i18n.choose(i18n.ENGLISH)
+        js.document.documentElement.lang = i18n.ENGLISH
+        then()
+
+    if code == i18n.ENGLISH:
+        return speak()
+    loading = js.Function.new(*LOAD_CATALOGUE_JS)("./www/locale/{}.mo".format(code), early)
+    loading.then(create_once_callable(lambda data: speak(data.to_bytes())), create_once_callable(failed))
 
 
 def _wake_static_lobby(root):
@@ -420,10 +492,23 @@ def boot():
     js.window.addEventListener("hashchange", create_proxy(lambda event: platform.guard(lambda: app().open_link(_params()))))
     # Another tab of this site wrote or removed a save: this tab must not write over it.
     js.window.addEventListener("storage", create_proxy(lambda event: platform.guard(lambda: app().storage_changed(_text(event.key)))))
-    if params:
-        app()
+
+    def open_page():
+        if params:
+            app()
+        else:
+            _wake_static_lobby(root)
+            js.setTimeout(create_once_callable(lambda *_: platform.guard(app)), 0)
+        js.document.documentElement.setAttribute("data-ready", "")
+
+    # A page in another language draws nothing before its catalogue is here (index.html's head
+    # started fetching it): the static lobby, already in that language, shows meanwhile.
+    from . import i18n
+
+    code = _page_language()
+    if code == i18n.current():
+        open_page()
     else:
-        _wake_static_lobby(root)
-        js.setTimeout(create_once_callable(lambda *_: platform.guard(app)), 0)
-    js.document.documentElement.setAttribute("data-ready", "")
+        early = getattr(js.window.__earlyStart, "catalogue", None) if _present(js.window.__earlyStart) else None
+        _load_language(code, early if _present(early) else None, open_page)
     return platform

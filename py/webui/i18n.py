@@ -6,9 +6,6 @@ them, and their own words, in the language chosen here. A catalogue is a gettext
 standard library's gettext. English needs none: its ids are its text.
 """
 
-import gettext
-import io
-
 from tabletop import msg
 
 DOMAIN = "banchoi"
@@ -36,6 +33,9 @@ def choose(code, mo_bytes=None):
         return
     if mo_bytes is None:
         raise ValueError("the {} catalogue is needed".format(code))
+    import gettext  # only a page in another language needs it
+    import io
+
     _catalogue, _code = gettext.GNUTranslations(io.BytesIO(bytes(mo_bytes))), code
 
 
@@ -60,3 +60,9 @@ def ngettext(singular, plural, n):
     if _catalogue is None:
         return singular if n == 1 else plural
     return _catalogue.ngettext(singular, plural, n)
+
+
+def with_names(text, names):
+    """An engine's line (a log event's text, a headline) in the reader's language, with the
+    players' names put in for "{0}", "{1}"..."""
+    return _(text).format(*names)
