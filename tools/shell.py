@@ -247,10 +247,11 @@ PYSCRIPT_STDLIB = ("asyncio", "base64", "collections", "functools", "html", "ins
 def interpreter_text(current, index_html):
     """The start-up snapshot's key and contents: the app version and what to import into the
     snapshot (the browser entry first: its presence is what a restore checks; pickle because the
-    first game imports it; what PyScript's start imports)."""
+    first game imports it; gettext because a page in another language reads its catalogue with
+    it before the App draws; what PyScript's start imports)."""
     body = "const APP_VERSION = {};\nconst APP_IMPORTS = {};".format(
         json.dumps(version(index_html)),
-        json.dumps(["webui.browser"] + module_names() + ["pickle"] + list(PYSCRIPT_STDLIB)))
+        json.dumps(["webui.browser"] + module_names() + ["pickle", "gettext"] + list(PYSCRIPT_STDLIB)))
     return _replace_block(current, VERSION_START, VERSION_END, body)
 
 
