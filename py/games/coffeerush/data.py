@@ -6,7 +6,7 @@ Ingredients are one letter each (B M S I basic, T C K W specialty). An order car
 cup's contents are compared with it. Spaces are "row,col" strings, 1-based, row 1 on top.
 """
 
-from tabletop import GameInfo, Rule
+from tabletop import M, N_, GameInfo, Rule
 
 # --- CR-1, CR-2: players, meeples, cups ----------------------------------------------------------
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -21,7 +21,8 @@ BASIC = ("B", "M", "S", "I")
 SPECIALTY = ("T", "C", "K", "W")
 INGREDIENTS = BASIC + SPECIALTY
 INGREDIENT_ORDER = {x: i for i, x in enumerate(INGREDIENTS)}
-NAMES = {"B": "Beans", "M": "Milk", "S": "Steam", "I": "Ice", "T": "Tea", "C": "Chocolate", "K": "Caramel", "W": "Water"}
+NAMES = {"B": N_("Beans"), "M": N_("Milk"), "S": N_("Steam"), "I": N_("Ice"), "T": N_("Tea"), "C": N_("Chocolate"),
+         "K": N_("Caramel"), "W": N_("Water")}
 SIZE = 4  # the board is SIZE x SIZE
 LAYOUT = ("BTSM",
           "MSIC",
@@ -48,12 +49,12 @@ SPECIALTY_RUSH = 1  # CR-13: a served Specialty Order gives 1 Rush token
 UPGRADE_COST = 3  # up-vote cards put out of the game to turn a tile face up
 CORNER, CROWD, DIAGONAL, SPECIAL = 1, 2, 3, 4
 UPGRADES = (CORNER, CROWD, DIAGONAL, SPECIAL)
-UPGRADE_NAMES = {CORNER: "Corner", CROWD: "Crowd", DIAGONAL: "Diagonal", SPECIAL: "Specialty"}
+UPGRADE_NAMES = {CORNER: N_("Corner"), CROWD: N_("Crowd"), DIAGONAL: N_("Diagonal"), SPECIAL: N_("Specialty")}
 UPGRADE_EFFECTS = {
-    CORNER: "each corner space you enter gives 2 of its ingredient",
-    CROWD: "each space you enter that holds another meeple gives 2",
-    DIAGONAL: "your steps may also be diagonal",
-    SPECIAL: "each specialty space you enter gives 2 of that ingredient",
+    CORNER: N_("each corner space you enter gives 2 of its ingredient"),
+    CROWD: N_("each space you enter that holds another meeple gives 2"),
+    DIAGONAL: N_("your steps may also be diagonal"),
+    SPECIAL: N_("each specialty space you enter gives 2 of that ingredient"),
 }
 DOUBLE = 2  # what a doubling upgrade makes a space give (doubles never stack)
 
@@ -83,23 +84,43 @@ def is_specialty(recipe):
     return any(x in SPECIALTY for x in recipe)
 
 
+def series(items, join):
+    """Words in a row as one Message, each still said in the reader's language: `join` is
+    M("{first}, {rest}") or M("{first} + {rest}")."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    return join(first=items[0], rest=series(items[1:], join))
+
+
+def comma(first, rest):
+    # TRANSLATORS: the ingredients of a recipe in a row ("Beans, 2 Milk, Ice").
+    return M("{first}, {rest}", first=first, rest=rest)
+
+
+def amount(n, x):
+    """"Tea"; "2 Tea": `n` of ingredient `x`."""
+    # TRANSLATORS: a count of one ingredient in a recipe ("2 Milk").
+    return NAMES[x] if n == 1 else M("{n} {ingredient}", n=n, ingredient=NAMES[x])
+
+
 def recipe_words(recipe):
     """"Beans, Milk, Steam"; "2 Tea, Milk, Steam"."""
-    parts = []
-    for x in sorted(set(recipe), key=lambda x: (x not in SPECIALTY, INGREDIENT_ORDER[x])):
-        n = recipe.count(x)
-        parts.append(("%d " % n if n > 1 else "") + NAMES[x])
-    return ", ".join(parts)
+    parts = [amount(recipe.count(x), x)
+             for x in sorted(set(recipe), key=lambda x: (x not in SPECIALTY, INGREDIENT_ORDER[x]))]
+    return series(parts, comma)
 
 
 def order_name(recipe):
     """"★ order Tea, Milk, Steam"; "order Beans, Milk"."""
-    return ("★ order " if is_specialty(recipe) else "order ") + recipe_words(recipe)
+    if is_specialty(recipe):
+        return M("★ order {recipe}", recipe=recipe_words(recipe))
+    return M("order {recipe}", recipe=recipe_words(recipe))
 
 
 def space_name(space):
     r, c = space.split(",")
-    return "%s (row %s, column %s)" % (NAMES[BOARD[space]], r, c)
+    return M("{ingredient} (row {row}, column {column})", ingredient=NAMES[BOARD[space]], row=r, column=c)
 
 
 def _recipes_by_size(specialty):

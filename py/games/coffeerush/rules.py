@@ -38,7 +38,7 @@ Actions (stable text ids):
   "done"        serve no more: the flow of time
 """
 
-from tabletop import Game, clone
+from tabletop import M, P, Game, clone, seat_name
 from tabletop.rng import below, new_rng, shuffle
 
 from . import data
@@ -46,7 +46,7 @@ from .data import (BOARD, CARDS, CLOSING_PENALTIES, CORNER, CORNERS, CROWD, CUP_
                    MEEPLES, NAMES, ORDER_RECEIVERS, PENALTY_POINTS, PENALTY_RUSH, RUSH_STEP, SIZE, SPACES, SPECIAL,
                    SPECIALTY, SPECIALTY_RUSH, START_EXTRA, START_RUSH, START_TABS, STEPS, TABS, TWO_PLAYER_DRAW,
                    UPGRADE_COST, UPGRADE_EFFECTS, UPGRADE_NAMES, UPGRADE_POINTS, UPGRADES, UPVOTE_POINTS, is_specialty,
-                   order_name, recipe_of)
+                   amount, order_name, recipe_of, series)
 
 PHASES = ("place", "move", "pour", "serve", "over")
 
@@ -75,19 +75,14 @@ ORTHOGONAL = _neighbours(False)
 ALL_AROUND = _neighbours(True)
 
 
-def _count(n, word):
-    return "%d %s%s" % (n, word, "" if n == 1 else "s")
-
-
-def _and(items):
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+def _plus(first, rest):
+    # TRANSLATORS: a cup's contents ("Beans + Milk + Milk").
+    return M("{first} + {rest}", first=first, rest=rest)
 
 
 def cup_words(cup):
-    return " + ".join(NAMES[x] for x in recipe_of(cup)) if cup else "empty"
+    """"Beans + Milk + Milk"; "empty"."""
+    return series([NAMES[x] for x in recipe_of(cup)], _plus) if cup else M("empty")
 
 
 def parse(action):
@@ -261,79 +256,82 @@ class CoffeeRush(Game):
 
     def waiting_reason(self, state, seat):
         if state["over"]:
-            return "The game is over."
-        return "It is not your turn: wait for the player whose turn it is."
+            return M("The game is over.")
+        return M("It is not your turn: wait for the player whose turn it is.")
 
     def explain_illegal(self, state, seat, action):
         parsed = parse(action)
         if parsed is None:
-            return "That is not a move of Coffee Rush."
+            return M("That is not a move of Coffee Rush.")
         verb, arg = parsed
         phase = state["phase"]
         if phase == "place":
             if verb == "place":
-                return "Another meeple already stands on that space: choose an empty one (CR-8)."
-            return "First place your meeple on an empty space of the board (CR-8)."
+                return M("Another meeple already stands on that space: choose an empty one (CR-8).")
+            return M("First place your meeple on an empty space of the board (CR-8).")
         if verb == "upgrade":
             if phase != "move" or state["path"]:
-                return "Upgrades are activated at the start of your turn, before you move (CR-9)."
+                return M("Upgrades are activated at the start of your turn, before you move (CR-9).")
             if arg in state["upgrades"][seat]:
-                return "Your {} upgrade is already face up.".format(UPGRADE_NAMES[arg])
-            return "An upgrade costs {} served orders from your up-vote pile; you have {} (CR-9).".format(
-                UPGRADE_COST, len(state["upvotes"][seat]))
+                return M("Your {upgrade} upgrade is already face up.", upgrade=UPGRADE_NAMES[arg])
+            return M("An upgrade costs {cost} served orders from your up-vote pile; you have {have} (CR-9).",
+                     cost=UPGRADE_COST, have=len(state["upvotes"][seat]))
         if verb == "meeple":
             if len(state["meeples"][seat]) < 2:
-                return "You have only one meeple."
-            return "Choose the meeple before its first step; this one is already chosen or moving (CR-10)."
+                return M("You have only one meeple.")
+            return M("Choose the meeple before its first step; this one is already chosen or moving (CR-10).")
         if verb in ("step", "rush", "stop"):
             if phase != "move":
-                return "Your move is over this turn: now {} (CR-12, CR-13).".format(
-                    "pour what you collected" if phase == "pour" else "serve your cups, or end the turn")
+                if phase == "pour":
+                    return M("Your move is over this turn: now pour what you collected (CR-12, CR-13).")
+                return M("Your move is over this turn: now serve your cups, or end the turn (CR-12, CR-13).")
             if verb == "stop":
-                return "You may pass another meeple but not end your move on its space: take another step (CR-10)."
+                return M("You may pass another meeple but not end your move on its space: take another step (CR-10).")
             if verb == "rush":
                 if state["rush"][seat] <= 0:
-                    return "You have no Rush token to spend (CR-10)."
+                    return M("You have no Rush token to spend (CR-10).")
                 if state["steps"] > 0:
-                    return "You still have {} to take: spend a Rush token when they run out (CR-10).".format(
-                        _count(state["steps"], "step"))
-                return "No step would be possible after it: the spaces around are visited or taken (CR-10)."
+                    return P("You still have {n} step to take: spend a Rush token when it runs out (CR-10).",
+                             "You still have {n} steps to take: spend a Rush token when they run out (CR-10).", state["steps"])
+                return M("No step would be possible after it: the spaces around are visited or taken (CR-10).")
             here = self._here(state, seat)
             if arg == here or arg in state["path"]:
-                return "A move never enters the same space twice nor returns to its start (CR-10)."
+                return M("A move never enters the same space twice nor returns to its start (CR-10).")
             if state["steps"] <= 0:
-                return "No steps left: spend a Rush token for one more, or stop here (CR-10)."
+                return M("No steps left: spend a Rush token for one more, or stop here (CR-10).")
             if arg not in self.neighbours(state, seat)[here]:
                 if arg in ALL_AROUND[here]:
-                    return "Diagonal steps need the Diagonal upgrade (CR-6)."
-                return "A step goes to an adjacent space, one at a time (CR-10)."
-            return "That space holds a meeple and you could not step off it again: a move may not end on another meeple (CR-10)."
+                    return M("Diagonal steps need the Diagonal upgrade (CR-6).")
+                return M("A step goes to an adjacent space, one at a time (CR-10).")
+            return M("That space holds a meeple and you could not step off it again: a move may not end on another meeple (CR-10).")
         if verb in ("empty", "pour", "back"):
             if phase != "pour":
                 if phase == "move":
-                    return "First move, then pour what you collected (CR-12)."
-                return "Nothing is left to pour (CR-12)."
+                    return M("First move, then pour what you collected (CR-12).")
+                return M("Nothing is left to pour (CR-12).")
             if verb == "empty":
                 if state["turn_no"] == 0:
-                    return "The set-up ingredient goes into a cup (CR-8)."
+                    return M("The set-up ingredient goes into a cup (CR-8).")
                 if state["poured"]:
-                    return "Cups are emptied first, before you pour (CR-12)."
-                return "That cup is already empty."
+                    return M("Cups are emptied first, before you pour (CR-12).")
+                return M("That cup is already empty.")
             x = arg if verb == "back" else arg[0]
             if x not in state["collected"]:
-                return "You have no {} left to pour (CR-12).".format(NAMES[x])
+                return M("You have no {ingredient} left to pour (CR-12).", ingredient=NAMES[x])
             if verb == "back":
-                return "The set-up ingredient goes into a cup (CR-8)."
-            return "That cup is full: a cup holds at most {} ingredients (CR-5).".format(CUP_SIZE)
+                return M("The set-up ingredient goes into a cup (CR-8).")
+            return M("That cup is full: a cup holds at most {size} ingredients (CR-5).", size=CUP_SIZE)
         if verb in ("serve", "done"):
             if phase != "serve":
-                return "First {} (CR-13).".format("move and pour" if phase == "move" else "pour what you collected")
+                if phase == "move":
+                    return M("First move and pour (CR-13).")
+                return M("First pour what you collected (CR-13).")
             n, k = arg
             cup = state["cups"][seat][n]
             if not cup:
-                return "Cup {} is empty.".format(n + 1)
-            return "Cup {} ({}) does not match an order on Tab {}: the ingredients and counts must be the same (CR-13).".format(
-                n + 1, cup_words(cup), k + 1)
+                return M("Cup {cup} is empty.", cup=n + 1)
+            return M("Cup {cup} ({contents}) does not match an order on Tab {tab}: the ingredients and counts must be the same (CR-13).",
+                     cup=n + 1, contents=cup_words(cup), tab=k + 1)
         return None
 
     # --- playing --------------------------------------------------------------------------------
@@ -348,8 +346,8 @@ class CoffeeRush(Game):
         x = BOARD[space]
         state["collected"] = [x]
         state["phase"] = "pour"
-        return [{"type": "place", "seat": seat, "text": "{%d} places a meeple on %s and takes its %s." % (
-            seat, data.space_name(space), NAMES[x])}]
+        return [{"type": "place", "seat": seat, "text": M("{who} places a meeple on {space} and takes its {ingredient}.",
+                                                         who=seat_name(seat), space=data.space_name(space), ingredient=NAMES[x])}]
 
     def _do_upgrade(self, state, seat, k):
         """CR-9: 3 up-vote cards out of the game, a tile face up."""
@@ -358,21 +356,22 @@ class CoffeeRush(Game):
         del pile[-UPGRADE_COST:]
         state["upgrades"][seat].append(k)
         return [{"type": "upgrade", "seat": seat, "announce": True,
-                 "text": "{%d} turns in %d served orders and activates the %s upgrade: %s." % (
-                     seat, UPGRADE_COST, UPGRADE_NAMES[k], UPGRADE_EFFECTS[k])}]
+                 "text": M("{who} turns in {cost} served orders and activates the {upgrade} upgrade: {effect}.", who=seat_name(seat),
+                           cost=UPGRADE_COST, upgrade=UPGRADE_NAMES[k], effect=UPGRADE_EFFECTS[k])}]
 
     def _do_meeple(self, state, seat, i):
         state["sel"] = i
-        return [{"type": "choose", "seat": seat, "text": "{%d} will move the meeple on %s." % (
-            seat, data.space_name(state["meeples"][seat][i]))}]
+        return [{"type": "choose", "seat": seat, "text": M("{who} will move the meeple on {space}.", who=seat_name(seat),
+                                                          space=data.space_name(state["meeples"][seat][i]))}]
 
     def _do_rush(self, state, seat, _):
         """CR-10: a Rush token for one more step (no limit)."""
         state["rush"][seat] -= 1
         state["rushed"] += 1
         state["steps"] += RUSH_STEP
-        return [{"type": "rush", "seat": seat, "text": "{%d} spends a Rush token for one more step (%s left)." % (
-            seat, _count(state["rush"][seat], "Rush token"))}]
+        return [{"type": "rush", "seat": seat, "text": P("{who} spends a Rush token for one more step ({n} Rush token left).",
+                                                        "{who} spends a Rush token for one more step ({n} Rush tokens left).",
+                                                        state["rush"][seat], who=seat_name(seat))}]
 
     def _do_step(self, state, seat, space):
         """CR-10, CR-11: one step, and the ingredient of the space entered."""
@@ -386,14 +385,21 @@ class CoffeeRush(Game):
         x = BOARD[space]
         state["collected"] += [x] * n
         state["gained"] += [x] * n
-        passing = " (passing a meeple)" if space in others else ""
-        return [{"type": "step", "seat": seat, "text": "{%d} steps to %s%s and collects %s." % (
-            seat, data.space_name(space), passing, ("2 " if n == 2 else "") + NAMES[x])}]
+        args = dict(who=seat_name(seat), space=data.space_name(space), what=amount(n, x))
+        if space in others:
+            return [{"type": "step", "seat": seat, "text": M("{who} steps to {space} (passing a meeple) and collects {what}.", **args)}]
+        return [{"type": "step", "seat": seat, "text": M("{who} steps to {space} and collects {what}.", **args)}]
 
     def _do_stop(self, state, seat, _):
-        events = [{"type": "stop", "seat": seat, "text": "{%d} ends the move after %s, with %s." % (
-            seat, _count(len(state["path"]) - 1 if state["path"] else 0, "step"),
-            _and(NAMES[x] for x in sorted(state["gained"], key=data.INGREDIENT_ORDER.__getitem__)) or "nothing collected")}]
+        steps = len(state["path"]) - 1 if state["path"] else 0
+        gained = [NAMES[x] for x in sorted(state["gained"], key=data.INGREDIENT_ORDER.__getitem__)]
+        if gained:
+            text = P("{who} ends the move after {n} step, with {what}.", "{who} ends the move after {n} steps, with {what}.", steps,
+                     who=seat_name(seat), what=gained)
+        else:
+            text = P("{who} ends the move after {n} step, with nothing collected.",
+                     "{who} ends the move after {n} steps, with nothing collected.", steps, who=seat_name(seat))
+        events = [{"type": "stop", "seat": seat, "text": text}]
         state["steps"] = 0
         if state["collected"]:
             state["phase"] = "pour"
@@ -405,21 +411,23 @@ class CoffeeRush(Game):
         cup = state["cups"][seat][n]
         words = cup_words(cup)
         cup.clear()
-        return [{"type": "empty", "seat": seat, "text": "{%d} empties cup %d (%s)." % (seat, n + 1, words)}]
+        return [{"type": "empty", "seat": seat, "text": M("{who} empties cup {cup} ({contents}).", who=seat_name(seat), cup=n + 1,
+                                                         contents=words)}]
 
     def _do_pour(self, state, seat, arg):
         x, n = arg
         state["collected"].remove(x)
         state["cups"][seat][n].append(x)
         state["poured"] = True
-        events = [{"type": "pour", "seat": seat, "text": "{%d} pours %s into cup %d (now %s)." % (
-            seat, NAMES[x], n + 1, cup_words(state["cups"][seat][n]))}]
+        events = [{"type": "pour", "seat": seat, "text": M("{who} pours {ingredient} into cup {cup} (now {contents}).", who=seat_name(seat),
+                                                          ingredient=NAMES[x], cup=n + 1, contents=cup_words(state["cups"][seat][n]))}]
         return events + self._after_pour(state, seat)
 
     def _do_back(self, state, seat, x):
         state["collected"].remove(x)
         state["poured"] = True
-        events = [{"type": "back", "seat": seat, "text": "{%d} puts %s back in the supply." % (seat, NAMES[x])}]
+        events = [{"type": "back", "seat": seat, "text": M("{who} puts {ingredient} back in the supply.", who=seat_name(seat),
+                                                          ingredient=NAMES[x])}]
         return events + self._after_pour(state, seat)
 
     def _after_pour(self, state, seat):
@@ -451,12 +459,13 @@ class CoffeeRush(Game):
         state["upvotes"][seat].append(card)
         cup.clear()
         state["served"] += 1
-        bonus = ""
+        args = dict(who=seat_name(seat), order=order_name(recipe), tab=k + 1, cup=n + 1)
         if is_specialty(recipe):
             state["rush"][seat] += SPECIALTY_RUSH
-            bonus = " and gains a Rush token"
-        events = [{"type": "serve", "seat": seat, "announce": True, "text": "{%d} serves the %s from Tab %d with cup %d%s." % (
-            seat, order_name(recipe), k + 1, n + 1, bonus)}]
+            text = M("{who} serves the {order} from Tab {tab} with cup {cup} and gains a Rush token.", **args)
+        else:
+            text = M("{who} serves the {order} from Tab {tab} with cup {cup}.", **args)
+        events = [{"type": "serve", "seat": seat, "announce": True, "text": text}]
         if not self._serve_actions(state, seat):
             events += self._end_turn(state, seat)
         return events
@@ -477,20 +486,21 @@ class CoffeeRush(Game):
             drawn.append(card)
         if drawn:
             events.append({"type": "draw", "seat": seat, "announce": True, "commit": True,
-                           "text": "{%d} draws %s onto Tab 1: %s." % (seat, _count(len(drawn), "new order"),
-                                                                     _and(order_name(CARDS[c]) for c in drawn))})
+                           "text": P("{who} draws {n} new order onto Tab 1: {orders}.", "{who} draws {n} new orders onto Tab 1: {orders}.",
+                                     len(drawn), who=seat_name(seat), orders=[order_name(CARDS[c]) for c in drawn])})
         if lost:
             events.append({"type": "lost", "seat": seat, "announce": True,
-                           "text": "The deck is empty: {%d} cannot draw %s." % (seat, _count(lost, "more order"))})
+                           "text": P("The deck is empty: {who} cannot draw {n} more order.",
+                                     "The deck is empty: {who} cannot draw {n} more orders.", lost, who=seat_name(seat))})
         if not state["deck"]:
-            events += self._close(state, "the order deck is empty")
+            events += self._close(state, M("the order deck is empty"))
 
     def _close(self, state, why):
         if state["token"] == "closed":
             return []
         state["token"] = "closed"
         return [{"type": "closed", "announce": True, "commit": True,
-                 "text": "The Starting Player token flips to Closed (%s): the round is played out, then the game ends." % why}]
+                 "text": M("The Starting Player token flips to Closed ({why}): the round is played out, then the game ends.", why=why)}]
 
     def _end_turn(self, state, seat):
         """CR-14 new orders, CR-16 flow of time, CR-15 the 2-player draw, CR-17 end check."""
@@ -504,21 +514,27 @@ class CoffeeRush(Game):
         fallen = tabs[-1]
         moved = sum(len(t) for t in tabs[:-1])
         state["tabs"][seat] = [[]] + tabs[:-1]
-        text = "Flow of time: {%d}'s orders slide one tab down (%s moved)" % (seat, _count(moved, "order"))
         if fallen:
             state["penalties"][seat] += fallen
             state["rush"][seat] += PENALTY_RUSH * len(fallen)
-            text += "; %s off Tab %d %s (now %d) and give%s %s" % (
-                _and(order_name(CARDS[c]) for c in fallen), TABS,
-                "become penalties" if len(fallen) > 1 else "becomes a penalty", len(state["penalties"][seat]),
-                "" if len(fallen) > 1 else "s", _count(PENALTY_RUSH * len(fallen), "Rush token"))
-        events.append({"type": "flow", "seat": seat, "announce": True, "text": text + "."})
+            args = dict(who=seat_name(seat), moved=P("{n} order", "{n} orders", moved), tab=TABS, now=len(state["penalties"][seat]),
+                        rush=P("{n} Rush token", "{n} Rush tokens", PENALTY_RUSH * len(fallen)))
+            if len(fallen) > 1:
+                text = M("Flow of time: {who}'s orders slide one tab down ({moved} moved); {orders} off Tab {tab} become penalties "
+                         "(now {now}) and give {rush}.", orders=[order_name(CARDS[c]) for c in fallen], **args)
+            else:
+                text = M("Flow of time: {who}'s orders slide one tab down ({moved} moved); {order} off Tab {tab} becomes a "
+                         "penalty (now {now}) and gives {rush}.", order=order_name(CARDS[fallen[0]]), **args)
+        else:
+            text = P("Flow of time: {who}'s orders slide one tab down ({n} order moved).",
+                     "Flow of time: {who}'s orders slide one tab down ({n} orders moved).", moved, who=seat_name(seat))
+        events.append({"type": "flow", "seat": seat, "announce": True, "text": text})
         if len(state["penalties"][seat]) >= CLOSING_PENALTIES:
-            events += self._close(state, "{%d} holds %d penalties" % (seat, len(state["penalties"][seat])))
+            events += self._close(state, M("{who} holds {n} penalties", who=seat_name(seat), n=len(state["penalties"][seat])))
         if n == 2:
             self._draw(state, seat, TWO_PLAYER_DRAW, events)
         if not any(tab for tabs in state["tabs"] for tab in tabs):  # CR-17 (in this app): no order left anywhere
-            events += self._close(state, "no order waits on any board, so none can ever be served again")
+            events += self._close(state, M("no order waits on any board, so none can ever be served again"))
         last = (state["first"] - 1) % n
         if state["token"] == "closed" and seat == last:
             return events + self._end_game(state)
@@ -530,8 +546,9 @@ class CoffeeRush(Game):
         state["turn_no"] += 1
         if state["token"] == "closed":
             left = (state["first"] - 1 - seat) % state["players"]
-            return [{"type": "final", "seat": seat, "announce": True,
-                     "text": "Last round: {%d} plays%s." % (seat, ", the last turn of the game" if left == 0 else "")}]
+            text = (M("Last round: {who} plays, the last turn of the game.", who=seat_name(seat)) if left == 0
+                    else M("Last round: {who} plays.", who=seat_name(seat)))
+            return [{"type": "final", "seat": seat, "announce": True, "text": text}]
         return []
 
     def _end_game(self, state):
@@ -539,9 +556,10 @@ class CoffeeRush(Game):
         state["phase"] = "over"
         result = self.result(state)
         best = max(result["scores"])
-        return [{"type": "over", "announce": True, "commit": True,
-                 "text": "Game over: %s %s with %d points." % (_and("{%d}" % s for s in result["winners"]),
-                                                              "wins" if len(result["winners"]) == 1 else "win together", best)}]
+        names = [seat_name(s) for s in result["winners"]]
+        text = (M("Game over: {who} wins with {points} points.", who=names[0], points=best) if len(names) == 1
+                else M("Game over: {who} win together with {points} points.", who=names, points=best))
+        return [{"type": "over", "announce": True, "commit": True, "text": text}]
 
     # --- the end (CR-18, CR-19) -----------------------------------------------------------------
     def scores(self, state):
@@ -555,36 +573,45 @@ class CoffeeRush(Game):
         best = max(scores)
         top = [s for s in range(n) if scores[s] == best]
         rows = [
-            {"label": "Served orders (up-vote pile)", "kind": "line", "values": [UPVOTE_POINTS * u for u in ups]},
-            {"label": "Upgrades ×%d" % UPGRADE_POINTS, "kind": "line",
+            {"label": M("Served orders (up-vote pile)"), "kind": "line", "values": [UPVOTE_POINTS * u for u in ups]},
+            {"label": M("Upgrades ×{times}", times=UPGRADE_POINTS), "kind": "line",
              "values": [UPGRADE_POINTS * len(state["upgrades"][s]) for s in range(n)]},
-            {"label": "Penalties", "kind": "line", "values": [PENALTY_POINTS * len(state["penalties"][s]) for s in range(n)]},
+            {"label": M("Penalties"), "kind": "line", "values": [PENALTY_POINTS * len(state["penalties"][s]) for s in range(n)]},
         ]
         notes = []
         winners = top
         if len(top) > 1:  # CR-19
             most = max(ups[s] for s in top)
             winners = [s for s in top if ups[s] == most]
-            rows.append({"label": "Tie-break: up-vote pile", "kind": "tiebreak", "values": list(ups)})
-            how = "most cards in the up-vote pile (%d)" % most
+            rows.append({"label": M("Tie-break: up-vote pile"), "kind": "tiebreak", "values": list(ups)})
+            args = dict(points=best, who=[seat_name(s) for s in top], upvotes=most)
             if len(winners) > 1:
                 rush = max(state["rush"][s] for s in winners)
                 winners = [s for s in winners if state["rush"][s] == rush]
-                rows.append({"label": "Tie-break: Rush tokens", "kind": "tiebreak", "values": list(state["rush"])})
-                how += ", then most Rush tokens (%d)" % rush
-            notes.append("Tied on %d points: %s; the tie-break is %s%s." % (
-                best, _and("{%d}" % s for s in top), how, ": still tied, they share the win" if len(winners) > 1 else ""))
-        rows.append({"label": "Total", "kind": "total", "values": scores})
+                rows.append({"label": M("Tie-break: Rush tokens"), "kind": "tiebreak", "values": list(state["rush"])})
+                if len(winners) > 1:
+                    note = M("Tied on {points} points: {who}; the tie-break is most cards in the up-vote pile ({upvotes}), "
+                             "then most Rush tokens ({rush}): still tied, they share the win.", rush=rush, **args)
+                else:
+                    note = M("Tied on {points} points: {who}; the tie-break is most cards in the up-vote pile ({upvotes}), "
+                             "then most Rush tokens ({rush}).", rush=rush, **args)
+            else:
+                note = M("Tied on {points} points: {who}; the tie-break is most cards in the up-vote pile ({upvotes}).", **args)
+            notes.append(note)
+        rows.append({"label": M("Total"), "kind": "total", "values": scores})
         return {"scores": scores, "winners": winners, "sheet": rows, "notes": notes, "turns": state["turn_no"]}
 
     # --- reading --------------------------------------------------------------------------------
     def progress(self, state):
         if state["over"]:
-            return "Finished"
+            return M("Finished")
         if state["turn_no"] == 0:
-            return "Set-up: placing meeples"
-        token = "Open" if state["token"] == "open" else "Closed: last round"
-        return "Turn %d · %s in the deck · %s" % (state["turn_no"], _count(len(state["deck"]), "order"), token)
+            return M("Set-up: placing meeples")
+        if state["token"] == "open":
+            return P("Turn {turn} · {n} order in the deck · Open", "Turn {turn} · {n} orders in the deck · Open", len(state["deck"]),
+                     turn=state["turn_no"])
+        return P("Turn {turn} · {n} order in the deck · Closed: last round", "Turn {turn} · {n} orders in the deck · Closed: last round",
+                 len(state["deck"]), turn=state["turn_no"])
 
     def _view(self, state, seat):
         n = state["players"]
