@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "be84152b8bddc3d1";
+const VERSION = "cba927911293d79f";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -26,6 +26,7 @@ const APP_FILES = [
   "./www/icon.svg",
   "./www/icon-192.png",
   "./www/icon-512.png",
+  "./www/locale/vi.mo",
   "./py/main.py"
 ];
 // version:end

@@ -10,6 +10,7 @@ from games.coffeerush.data import (BOARD, CARDS, COLOURS, CORNERS, CUP_SIZE, NAM
 from games.coffeerush.rules import cup_words
 
 from ..html import button, esc, figure, tag
+from ..i18n import _, ngettext
 
 # Small inline icons (no font or request needed), drawn in each ingredient's colour.
 ICONS = {
@@ -27,7 +28,19 @@ ICONS = {
     "W": '<path d="M12 2q8 10 8 14a8 8 0 0 1-16 0q0-4 8-14z" fill="currentColor"/><path d="M8 16a4 4 0 0 0 4 4" fill="none" '
          'stroke="#fff" stroke-width="1.6"/>',
 }
-PHASE_WORDS = {"place": "placing a meeple.", "move": "walking.", "pour": "pouring.", "serve": "serving."}
+
+
+def phase_words(phase):
+    """What the acting player is doing, for a spectator (after "Name: ")."""
+    if phase == "place":
+        return _("placing a meeple.")
+    if phase == "move":
+        return _("walking.")
+    if phase == "pour":
+        return _("pouring.")
+    if phase == "serve":
+        return _("serving.")
+    return ""
 
 
 def icon(x, size="1.25em"):
@@ -38,26 +51,28 @@ def icon(x, size="1.25em"):
 def chips(letters, words=False):
     """Ingredients as icons (and words), in a stable order."""
     order = sorted(letters, key=lambda x: (x not in SPECIALTY, "BMSITCKW".index(x)))
-    return "".join(tag("span", icon(x) + (tag("span", NAMES[x], class_="cr-word") if words else ""),
-                       class_="cr-chip cr-x-" + x, title=NAMES[x]) for x in order)
+    return "".join(tag("span", icon(x) + (tag("span", _(NAMES[x]), class_="cr-word") if words else ""),
+                       class_="cr-chip cr-x-" + x, title=_(NAMES[x])) for x in order)
 
 
 def order_card(card, classes="", **items):
     recipe = CARDS[card]
     star = tag("span", "★", class_="cr-star", aria_hidden="true") if is_specialty(recipe) else ""
-    label = ("★ Specialty order: " if star else "Order: ") + recipe_words(recipe)
+    if star:
+        label = _("★ Specialty order: {recipe}").format(recipe=_(recipe_words(recipe)))
+    else:
+        label = _("Order: {recipe}").format(recipe=_(recipe_words(recipe)))
     items.setdefault("aria_label", label)
     return tag("li", star + chips(recipe), class_="cr-order" + (" cr-special" if star else "") + classes, title=label, **items)
 
 
 def meeple(seat, names, index=None, moving=False):
-    label = "{}'s meeple".format(names[seat]) + (" {}".format(index + 1) if index is not None else "")
+    if index is None:
+        label = _("{name}'s meeple").format(name=names[seat])
+    else:
+        label = _("{name}'s meeple {number}").format(name=names[seat], number=index + 1)
     return tag("span", str(seat + 1), class_="cr-meeple cr-c-{}".format(COLOURS[seat]) + (" cr-moving" if moving else ""),
                title=label, aria_label=label, role="img")
-
-
-def plural(n, word):
-    return "{} {}{}".format(n, word, "" if n == 1 else "s")
 
 
 class CoffeeRushRenderer:
@@ -66,25 +81,30 @@ class CoffeeRushRenderer:
         view = ctx.view
         phase = view["phase"]
         if seat is None:
-            return PHASE_WORDS.get(phase, "")
+            return phase_words(phase)
         if phase == "place":
-            return "place a meeple on an empty space (the lit ones); its ingredient goes into one of your cups."
+            return _("place a meeple on an empty space (the lit ones); its ingredient goes into one of your cups.")
         if phase == "pour" and view["turn_no"] == 0:
-            return "put the set-up {} into a cup.".format(NAMES[view["collected"][0]])
+            return _("put the set-up {ingredient} into a cup.").format(ingredient=_(NAMES[view["collected"][0]]))
         if phase == "move":
-            lead = "activate an upgrade or " if any(a.startswith("upgrade") for a in ctx.legal()) else ""
+            steps = view["steps"]
             if not view["path"]:
-                return "{}walk: step onto a lit space ({} left), or end the move where you stand.".format(
-                    lead, plural(view["steps"], "step"))
-            if view["steps"]:
-                return "{} left: step onto a lit space, or end the move here.".format(plural(view["steps"], "step"))
+                if any(a.startswith("upgrade") for a in ctx.legal()):
+                    return ngettext("activate an upgrade or walk: step onto a lit space ({n} step left), or end the move where you stand.",
+                                    "activate an upgrade or walk: step onto a lit space ({n} steps left), or end the move where you stand.",
+                                    steps).format(n=steps)
+                return ngettext("walk: step onto a lit space ({n} step left), or end the move where you stand.",
+                                "walk: step onto a lit space ({n} steps left), or end the move where you stand.", steps).format(n=steps)
+            if steps:
+                return ngettext("{n} step left: step onto a lit space, or end the move here.",
+                                "{n} steps left: step onto a lit space, or end the move here.", steps).format(n=steps)
             if "rush" in ctx.legal():
-                return "no steps left: spend a Rush token for one more, or end the move here."
-            return "no steps left: end the move here."
+                return _("no steps left: spend a Rush token for one more, or end the move here.")
+            return _("no steps left: end the move here.")
         if phase == "pour":
-            return "pour each collected ingredient into a cup or put it back (empty cups first if you wish)."
+            return _("pour each collected ingredient into a cup or put it back (empty cups first if you wish).")
         if phase == "serve":
-            return "serve a cup to a matching order (the lit buttons), or end your turn."
+            return _("serve a cup to a matching order (the lit buttons), or end your turn.")
         return ""
 
     def score(self, ctx, seat):
@@ -94,13 +114,17 @@ class CoffeeRushRenderer:
     def panel(self, ctx, seat):
         view = ctx.view
         counts = tag("p", " · ".join([
-            tag("span", "Rush {}".format(view["rush"][seat]), class_="cr-rush", title="Rush tokens"),
-            tag("span", "▲ {}".format(view["upvotes"][seat]), title="Up-vote pile: served orders kept"),
+            tag("span", _("Rush {count}").format(count=view["rush"][seat]), class_="cr-rush", title=_("Rush tokens")),
+            tag("span", "▲ {}".format(view["upvotes"][seat]), title=_("Up-vote pile: served orders kept")),
             tag("span", "▼ {}".format(view["penalties"][seat]), class_="cr-pen" + (" cr-danger" if view["penalties"][seat] >= 4 else ""),
-                title="Penalties"),
+                title=_("Penalties")),
         ]), class_="cr-counts")
         ups = view["upgrades"][seat]
-        tiles = tag("p", "Upgrades: " + (", ".join(UPGRADE_NAMES[k] for k in ups) if ups else "none face up"), class_="cr-ups")
+        if ups:
+            words = _("Upgrades: {upgrades}").format(upgrades=", ".join(_(UPGRADE_NAMES[k]) for k in ups))
+        else:
+            words = _("Upgrades: none face up")
+        tiles = tag("p", words, class_="cr-ups")
         return tag("div", tag("span", "", class_="cr-dot cr-c-" + COLOURS[seat], aria_hidden="true") + counts, class_="cr-line") + tiles \
             + self.tabs(ctx, seat, mini=True) + self.cups(ctx, seat, mini=True)
 
@@ -113,11 +137,15 @@ class CoffeeRushRenderer:
     # --- the table -----------------------------------------------------------------------
     def strip(self, ctx):
         view = ctx.view
-        token = "Open" if view["token"] == "open" else "Closed"
+        if view["token"] == "open":
+            token, title = _("Open"), _("Open: the game goes on")
+        else:
+            token, title = _("Closed"), _("Closed: the round is played out, then the game ends")
+        deck = ngettext("Deck: {n} order", "Deck: {n} orders", view["deck"]).format(n=view["deck"])
         return tag("div",
-                   tag("span", "Deck: " + plural(view["deck"], "order"), class_="cr-deck", data_anim="cr-deck")
-                   + tag("span", "Starting Player token: " + tag("b", token), class_="cr-token cr-" + view["token"],
-                         title="Closed: the round is played out, then the game ends" if token == "Closed" else "Open: the game goes on"),
+                   tag("span", deck, class_="cr-deck", data_anim="cr-deck")
+                   + tag("span", _("Starting Player token: {side}").format(side=tag("b", token)), class_="cr-token cr-" + view["token"],
+                         title=title),
                    class_="cr-strip")
 
     def grid(self, ctx):
@@ -135,29 +163,34 @@ class CoffeeRushRenderer:
                 x = BOARD[space]
                 marks = ""
                 if x in SPECIALTY:
-                    marks += tag("span", "★", class_="cr-star", title="Specialty space")
+                    marks += tag("span", "★", class_="cr-star", title=_("Specialty space"))
                 if space in CORNERS:
-                    marks += tag("span", "◤", class_="cr-corner", title="Corner space")
+                    marks += tag("span", "◤", class_="cr-corner", title=_("Corner space"))
                 people = "".join(meeple(s, ctx.names, i if len(view["meeples"][s]) > 1 else None,
                                         moving=(view["phase"] == "move" and s == view["turn"] and i == view["sel"]))
                                  for s, i in where.get(space, []))
                 step = path.index(space) if space in path else None
-                order = tag("span", "start" if step == 0 else str(step), class_="cr-stepno") if step is not None else ""
-                inner = marks + icon(x, "1.9em") + tag("span", NAMES[x], class_="cr-word") + order + tag("span", people, class_="cr-people")
-                words = "{} (row {}, column {}){}{}".format(NAMES[x], r, c, ", specialty space" if x in SPECIALTY else "",
-                                                           ", corner" if space in CORNERS else "")
+                order = tag("span", _("start") if step == 0 else str(step), class_="cr-stepno") if step is not None else ""
+                inner = marks + icon(x, "1.9em") + tag("span", _(NAMES[x]), class_="cr-word") + order + tag("span", people, class_="cr-people")
+                args = dict(ingredient=_(NAMES[x]), row=r, column=c)
+                if x in SPECIALTY:
+                    words = _("{ingredient} (row {row}, column {column}), specialty space").format(**args)
+                elif space in CORNERS:
+                    words = _("{ingredient} (row {row}, column {column}), corner").format(**args)
+                else:
+                    words = _("{ingredient} (row {row}, column {column})").format(**args)
                 if people:
-                    words += ", meeple of " + ", ".join(ctx.names[s] for s, _ in where[space])
+                    words = _("{space}, meeple of {names}").format(space=words, names=", ".join(ctx.names[s] for s, _i in where[space]))
                 cls = "cr-space cr-x-" + x + (" cr-path" if step is not None else "")
                 for verb in ("step", "place"):
                     action = "%s:%s" % (verb, space)
                     if action in legal:
-                        label = ("Step onto " if verb == "step" else "Place a meeple on ") + words
+                        label = (_("Step onto {space}") if verb == "step" else _("Place a meeple on {space}")).format(space=words)
                         cells.append(button(inner, "play", action, class_=cls + " legal", aria_label=label, data_anim="cr-space-" + space))
                         break
                 else:
                     cells.append(tag("div", inner, class_=cls, role="img", aria_label=words, data_anim="cr-space-" + space))
-        return tag("div", "".join(cells), class_="cr-grid", role="group", aria_label="The board")
+        return tag("div", "".join(cells), class_="cr-grid", role="group", aria_label=_("The board"))
 
     def walk(self, ctx, seat):
         """The move being made: steps left, Rush, the path and what it collected, and its buttons."""
@@ -167,34 +200,45 @@ class CoffeeRushRenderer:
             return ""
         parts = []
         if view["phase"] == "move":
-            parts.append(tag("p", tag("b", str(view["steps"]), class_="cr-steps") + " step{} left".format("" if view["steps"] == 1 else "s")
-                             + (" · {} Rush token{} spent".format(view["rushed"], "" if view["rushed"] == 1 else "s") if view["rushed"] else ""),
-                             class_="cr-counter", aria_live="polite"))
+            steps = tag("b", str(view["steps"]), class_="cr-steps")
+            if view["rushed"]:
+                counter = ngettext("{steps} step left · {n} Rush token spent", "{steps} steps left · {n} Rush tokens spent",
+                                   view["rushed"]).format(steps=steps, n=view["rushed"])
+            else:
+                counter = ngettext("{steps} step left", "{steps} steps left", view["steps"]).format(steps=steps)
+            parts.append(tag("p", counter, class_="cr-counter", aria_live="polite"))
         got = view["gained"]
-        parts.append(tag("p", "Collected: " + (chips(got, words=True) if got else "nothing yet"), class_="cr-collected"))
+        if got:
+            collected = _("Collected: {ingredients}").format(ingredients=chips(got, words=True))
+        else:
+            collected = _("Collected: nothing yet")
+        parts.append(tag("p", collected, class_="cr-collected"))
         buttons = ""
         for a in legal:
             if a.startswith("meeple:"):
                 i = int(a.split(":")[1]) - 1
-                buttons += button("Move meeple {} instead".format(i + 1), "play", a, class_="cr-btn",
-                                  aria_label="Move your meeple {} (on {}) instead".format(i + 1, NAMES[BOARD[view["meeples"][seat][i]]]))
+                buttons += button(_("Move meeple {number} instead").format(number=i + 1), "play", a, class_="cr-btn",
+                                  aria_label=_("Move your meeple {number} (on {ingredient}) instead").format(
+                                      number=i + 1, ingredient=_(NAMES[BOARD[view["meeples"][seat][i]]])))
         if "rush" in legal:
-            buttons += button("Spend a Rush token (+1 step)", "play", "rush", class_="cr-btn cr-rush-btn",
-                              aria_label="Spend a Rush token for one more step ({} left)".format(view["rush"][seat]))
+            buttons += button(_("Spend a Rush token (+1 step)"), "play", "rush", class_="cr-btn cr-rush-btn",
+                              aria_label=_("Spend a Rush token for one more step ({n} left)").format(n=view["rush"][seat]))
         if "stop" in legal:
-            buttons += button("End the move here", "play", "stop", class_="primary cr-stop", aria_label="End the move here")
+            buttons += button(_("End the move here"), "play", "stop", class_="primary cr-stop", aria_label=_("End the move here"))
         if "done" in legal:
-            buttons += button("End the turn", "play", "done", class_="primary cr-done", aria_label="Serve no more: end the turn")
+            buttons += button(_("End the turn"), "play", "done", class_="primary cr-done", aria_label=_("Serve no more: end the turn"))
         if buttons:
             parts.append(tag("div", buttons, class_="cr-actions"))
-        who = "Your turn" if seat == ctx.viewer else "{}'s turn".format(ctx.name(seat))
-        return tag("section", tag("h3", who + " · Rush {}".format(view["rush"][seat])) + "".join(parts), class_="cr-walk",
-                   aria_label="The move")
+        if seat == ctx.viewer:
+            who = _("Your turn · Rush {count}").format(count=view["rush"][seat])
+        else:
+            who = _("{name}'s turn · Rush {count}").format(name=ctx.name(seat), count=view["rush"][seat])
+        return tag("section", tag("h3", who) + "".join(parts), class_="cr-walk", aria_label=_("The move"))
 
     # --- a player's board ----------------------------------------------------------------
     def home(self, ctx, seat):
         view = ctx.view
-        title = "Your board" if seat == ctx.viewer else "Board of {}".format(ctx.name(seat))
+        title = _("Your board") if seat == ctx.viewer else _("Board of {name}").format(name=ctx.name(seat))
         return tag("section", tag("h3", title, class_="cr-home-title") + self.pour(ctx, seat) + self.cups(ctx, seat)
                    + self.tabs(ctx, seat) + self.upgrades(ctx, seat),
                    class_="cr-home cr-c-" + COLOURS[seat], aria_label=title, data_seat=str(seat))
@@ -212,34 +256,37 @@ class CoffeeRushRenderer:
             for k in range(3):
                 a = "pour:%s@%d" % (x, k + 1)
                 if a in legal:
-                    acts += button("Cup {}".format(k + 1), "play", a, class_="cr-btn cr-pour",
-                                   aria_label="Pour {} into cup {}".format(NAMES[x], k + 1))
+                    acts += button(_("Cup {cup}").format(cup=k + 1), "play", a, class_="cr-btn cr-pour",
+                                   aria_label=_("Pour {ingredient} into cup {cup}").format(ingredient=_(NAMES[x]), cup=k + 1))
             if "back:" + x in legal:
-                acts += button("Put back", "play", "back:" + x, class_="cr-btn cr-back", aria_label="Put {} back in the supply".format(NAMES[x]))
+                acts += button(_("Put back"), "play", "back:" + x, class_="cr-btn cr-back",
+                               aria_label=_("Put {ingredient} back in the supply").format(ingredient=_(NAMES[x])))
             rows.append(tag("li", tag("span", chips([x], words=True) + (" ×{}".format(n) if n > 1 else ""), class_="cr-what") + acts))
-        return tag("div", tag("h4", "To pour") + tag("ul", "".join(rows), class_="cr-tray"), class_="cr-pourbox")
+        return tag("div", tag("h4", _("To pour")) + tag("ul", "".join(rows), class_="cr-tray"), class_="cr-pourbox")
 
     def cups(self, ctx, seat, mini=False):
         view = ctx.view
         legal = set(ctx.legal()) if not mini and view["turn"] == seat else set()
         items = []
         for n, cup in enumerate(view["cups"][seat]):
-            label = "Cup {}: {}".format(n + 1, cup_words(cup))
+            label = _("Cup {cup}: {contents}").format(cup=n + 1, contents=_(cup_words(cup)))
             slots = chips(cup) + "".join(tag("span", "", class_="cr-slot") for _ in range(CUP_SIZE - len(cup)))
             acts = ""
             if not mini:
                 if "empty:%d" % (n + 1) in legal:
-                    acts += button("Empty", "play", "empty:%d" % (n + 1), class_="cr-btn cr-empty", aria_label="Empty cup {}".format(n + 1))
+                    acts += button(_("Empty"), "play", "empty:%d" % (n + 1), class_="cr-btn cr-empty",
+                                   aria_label=_("Empty cup {cup}").format(cup=n + 1))
                 for k in range(TABS):
                     a = "serve:%d@T%d" % (n + 1, k + 1)
                     if a in legal:
-                        acts += button("Serve Tab {}".format(k + 1), "play", a, class_="cr-btn cr-serve legal",
-                                       aria_label="Serve cup {} ({}) to the order on Tab {}".format(n + 1, cup_words(cup), k + 1))
+                        acts += button(_("Serve Tab {tab}").format(tab=k + 1), "play", a, class_="cr-btn cr-serve legal",
+                                       aria_label=_("Serve cup {cup} ({contents}) to the order on Tab {tab}").format(
+                                           cup=n + 1, contents=_(cup_words(cup)), tab=k + 1))
             items.append(tag("li", tag("span", str(n + 1), class_="cr-cupno", aria_hidden="true") + tag("span", slots, class_="cr-cupin")
                              + (tag("span", acts, class_="cr-cupacts") if acts else ""),
                              class_="cr-cup" + (" cr-can-serve" if "cr-serve" in acts else ""), aria_label=label, title=label,
                              data_anim="cr-cup-{}{}-{}".format("mini-" if mini else "", seat, n)))
-        return tag("ul", "".join(items), class_="cr-cups" + (" cr-mini" if mini else ""), aria_label="Cups")
+        return tag("ul", "".join(items), class_="cr-cups" + (" cr-mini" if mini else ""), aria_label=_("Cups"))
 
     def tabs(self, ctx, seat, mini=False):
         view = ctx.view
@@ -254,12 +301,20 @@ class CoffeeRushRenderer:
         for k, tab in enumerate(view["tabs"][seat]):
             urgent = k == TABS - 1
             orders = "".join(order_card(c, " legal" if (k, CARDS[c]) in servable else "") for c in tab) or tag("li", "—", class_="cr-none")
-            head = tag("span", "Tab {}".format(k + 1) + (" · penalty next" if urgent and tab else ""), class_="cr-tabname")
+            if urgent and tab:
+                head = _("Tab {tab} · penalty next").format(tab=k + 1)
+            else:
+                head = _("Tab {tab}").format(tab=k + 1)
+            head = tag("span", head, class_="cr-tabname")
+            if urgent:
+                label = ngettext("Tab {tab} (urgent: these become penalties next): {n} order",
+                                 "Tab {tab} (urgent: these become penalties next): {n} orders", len(tab)).format(tab=k + 1, n=len(tab))
+            else:
+                label = ngettext("Tab {tab}: {n} order", "Tab {tab}: {n} orders", len(tab)).format(tab=k + 1, n=len(tab))
             cols.append(tag("li", head + tag("ul", orders, class_="cr-orders"), class_="cr-tab" + (" cr-urgent" if urgent else ""),
                             data_anim="cr-tab-{}{}-{}".format("mini-" if mini else "", seat, k),
-                            aria_label="Tab {}{}: {}".format(k + 1, " (urgent: these become penalties next)" if urgent else "",
-                                                             plural(len(tab), "order"))))
-        return tag("ul", "".join(cols), class_="cr-tabs" + (" cr-mini" if mini else ""), aria_label="Orders by tab")
+                            aria_label=label))
+        return tag("ul", "".join(cols), class_="cr-tabs" + (" cr-mini" if mini else ""), aria_label=_("Orders by tab"))
 
     def upgrades(self, ctx, seat):
         view = ctx.view
@@ -267,24 +322,26 @@ class CoffeeRushRenderer:
         tiles = []
         for k in UPGRADES:
             up = k in view["upgrades"][seat]
-            body = tag("b", "{} {}".format(k, UPGRADE_NAMES[k])) + tag("span", UPGRADE_EFFECTS[k], class_="cr-effect")
+            name, effect = _(UPGRADE_NAMES[k]), _(UPGRADE_EFFECTS[k])
+            body = tag("b", "{} {}".format(k, name)) + tag("span", effect, class_="cr-effect")
             action = "upgrade:%d" % k
             if action in legal:
-                tiles.append(tag("li", button(body + tag("span", "Activate: {} up-votes".format(UPGRADE_COST), class_="cr-cost"),
+                tiles.append(tag("li", button(body + tag("span", _("Activate: {cost} up-votes").format(cost=UPGRADE_COST), class_="cr-cost"),
                                               "play", action, class_="cr-tile legal",
-                                              aria_label="Activate the {} upgrade ({}) for {} up-votes".format(UPGRADE_NAMES[k], UPGRADE_EFFECTS[k], UPGRADE_COST))))
+                                              aria_label=_("Activate the {upgrade} upgrade ({effect}) for {cost} up-votes").format(
+                                                  upgrade=name, effect=effect, cost=UPGRADE_COST))))
             else:
-                tiles.append(tag("li", body + tag("span", "face up" if up else "face down", class_="cr-side"),
+                tiles.append(tag("li", body + tag("span", _("face up") if up else _("face down"), class_="cr-side"),
                                  class_="cr-tile" + (" cr-up" if up else " cr-down")))
-        return tag("div", tag("h4", "Upgrade tiles") + tag("ul", "".join(tiles), class_="cr-tiles"), class_="cr-upgrades")
+        return tag("div", tag("h4", _("Upgrade tiles")) + tag("ul", "".join(tiles), class_="cr-tiles"), class_="cr-upgrades")
 
     # --- gestures: none beyond the legal actions ------------------------------------------
     def rules_pictures(self):
         """How to play: an order and a Specialty Order, as the tabs show them."""
         plain = next(i for i, r in enumerate(CARDS) if len(r) == 3 and not is_specialty(r))
         special = next(i for i, r in enumerate(CARDS) if is_specialty(r))
-        return (figure(tag("ul", order_card(plain), class_="cr-orders"), "A cup holding exactly these serves the order")
-                + figure(tag("ul", order_card(special), class_="cr-orders"), "★ A Specialty Order also gives a Rush token"))
+        return (figure(tag("ul", order_card(plain), class_="cr-orders"), _("A cup holding exactly these serves the order"))
+                + figure(tag("ul", order_card(special), class_="cr-orders"), _("★ A Specialty Order also gives a Rush token")))
 
     def handle(self, app, act, arg):
         return False
