@@ -1,7 +1,7 @@
 """Hội Phố: every number of the rules and rulings, the merchants, and the rules text for the
 rules panel (rules file: shared/rules/hoipho.md; seed: the 2018 rulebook)."""
 
-from tabletop import GameInfo, Rule
+from tabletop import N_, GameInfo, Rule
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 5  # HP-1
 # HP-2: Merchant Ship cards in the game, by player count (each player owns one every round).
@@ -18,20 +18,20 @@ SECOND_PAY = 1  # HP-9: the 2nd highest (not in a Solo, HP-11)
 CONTRACTS_TO_WIN = 3  # HP-14
 ROUND_CONTRACTS = 1  # HP-13: the richest player's contract
 
-# HP-3: the merchants by reputation: (name, skill id).
+# HP-3: the merchants by reputation: (name, skill id); the screens say a name in the reader's language.
 MERCHANTS = {
-    1: ("Mouse", "mouse"),
-    2: ("Buffalo", "buffalo"),
-    3: ("Tiger", "tiger"),
-    4: ("Cat", "cat"),
-    5: ("Dragon", "dragon"),
-    6: ("Snake", "snake"),
-    7: ("Horse", "horse"),
-    8: ("Goat", "goat"),
-    9: ("Monkey", "monkey"),
-    10: ("Hen", "hen"),
-    11: ("Dog", "dog"),
-    12: ("Pig", "pig"),
+    1: (N_("Mouse"), "mouse"),
+    2: (N_("Buffalo"), "buffalo"),
+    3: (N_("Tiger"), "tiger"),
+    4: (N_("Cat"), "cat"),
+    5: (N_("Dragon"), "dragon"),
+    6: (N_("Snake"), "snake"),
+    7: (N_("Horse"), "horse"),
+    8: (N_("Goat"), "goat"),
+    9: (N_("Monkey"), "monkey"),
+    10: (N_("Hen"), "hen"),
+    11: (N_("Dog"), "dog"),
+    12: (N_("Pig"), "pig"),
 }
 PIG_TITLE = "Porco Marques"  # the seed's name for the Pig
 # Skill numbers (HP-3).
@@ -45,6 +45,7 @@ PIG_GIFT = 1  # to each neighbour, left neighbour first
 RIVALS = {12: 1, 10: 11, 11: 4}
 # Mouse: rock-paper-scissors, a draw is replayed; the loser discards this share of their coins.
 THROWS = ("rock", "paper", "scissors")
+THROW_NAMES = {"rock": N_("rock"), "paper": N_("paper"), "scissors": N_("scissors")}  # in a sentence
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 MOUSE_LOSS_DIVISOR = 2  # half, rounded down
 

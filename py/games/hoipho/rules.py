@@ -25,7 +25,7 @@ Snake), "throw:<rock|paper|scissors>" (Mouse), "give:<card>" (Cat), "pass:<card>
 
 import functools
 
-from tabletop import Game, clone
+from tabletop import M, N_, P, Game, clone, seat_name
 from tabletop import rng as rngmod
 
 from . import data
@@ -45,9 +45,9 @@ def _printed(card):
 
 def _card_name(card):
     if is_ship(card):
-        return "ship"
+        return N_("ship")
     rep = _printed(card)
-    return "{} ({})".format(MERCHANTS[rep][0], rep)
+    return M("{merchant} ({rep})", merchant=MERCHANTS[rep][0], rep=rep)
 
 
 # Every card's reputation and name, looked up rather than parsed: the Hard bot's rollouts ask
@@ -102,19 +102,23 @@ def right_of(seat, players):
     return (seat - 1) % players
 
 
-def _and(items):
-    items = list(items)
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _seats(seats):
+    """Seats in a sentence: a list the screen says as "a, b and c"."""
+    return [seat_name(s) for s in seats]
 
 
-def _seat(seat):
-    return "{%d}" % seat
+_seat = seat_name
 
 
 def _coins(n):
-    return "{} coin{}".format(n, "" if n == 1 else "s")
+    return P("{n} coin", "{n} coins", n)
+
+
+def _keeps(seat, card):
+    """HP-13, HP-14: what a tied player shows."""
+    if is_ship(card):
+        return M("{who} keeps a ship (0)", who=_seat(seat))
+    return M("{who} keeps the {card}", who=_seat(seat), card=card_name(card))
 
 
 # --- ranking a turn: pure functions of the revealed cards (also used by the bots) --------------
@@ -251,12 +255,13 @@ class HoiPho(Game):
         state["round_gains"] = [0] * n
         state["decision"] = None
         state["phase"] = "discard" if data.DISCARDS[n] else "pick"
-        events = [{"type": "round", "announce": True, "text": "Round {} begins: every player has a ship and {} (HP-5).".format(
-            state["round"] + 1, _coins(data.START_COINS))}]
+        events = [{"type": "round", "announce": True, "text": M("Round {round} begins: every player has a ship and {coins} (HP-5).",
+                                                                round=state["round"] + 1, coins=_coins(data.START_COINS))}]
         for s in range(n):
-            events.append({"type": "deal", "seats": [s], "text": "{%d} is dealt %s." % (s, _and(card_name(c) for c in state["hands"][s]))})
+            events.append({"type": "deal", "seats": [s], "text": M("{who} is dealt {cards}.", who=_seat(s),
+                                                                     cards=[card_name(c) for c in state["hands"][s]])})
         if state["phase"] == "discard":
-            events.append({"type": "info", "text": "With {} players every player first discards one card face up, all at once (HP-5).".format(n)})
+            events.append({"type": "info", "text": M("With {n} players every player first discards one card face up, all at once (HP-5).", n=n)})
         return events
 
     # --- whose turn, what is legal ---------------------------------------------------------
@@ -307,17 +312,17 @@ class HoiPho(Game):
             return super().waiting_reason(state, seat)
         phase = state["phase"]
         if phase == "discard":
-            return "You have discarded; the discards are shown when everyone has discarded (HP-5)."
+            return M("You have discarded; the discards are shown when everyone has discarded (HP-5).")
         if phase == "pick":
-            return "You have already picked your card this turn; the cards are revealed when everyone has picked (HP-6)."
+            return M("You have already picked your card this turn; the cards are revealed when everyone has picked (HP-6).")
         if phase == "skill":
             d = state["decision"]
             name = MERCHANTS[printed(d["card"])][0]
             if d["step"] == "throw":
-                return "Waiting for the Mouse's rock-paper-scissors: the two players throw first (HP-3)."
+                return M("Waiting for the Mouse's rock-paper-scissors: the two players throw first (HP-3).")
             if d["step"] == "pass":
-                return "You have chosen the card to pass; waiting for the others to choose theirs (HP-3)."
-            return "Waiting for the {}'s skill: the player who revealed it chooses first (HP-3, HP-9).".format(name)
+                return M("You have chosen the card to pass; waiting for the others to choose theirs (HP-3).")
+            return M("Waiting for the {merchant}'s skill: the player who revealed it chooses first (HP-3, HP-9).", merchant=name)
         return super().waiting_reason(state, seat)
 
     def explain_illegal(self, state, seat, action):
@@ -325,38 +330,41 @@ class HoiPho(Game):
         phase = state["phase"]
         if phase == "discard":
             if kind != "discard":
-                return "With 3 players, first discard one card face up (HP-5)."
-            return "You can only discard a card from your hand (HP-5)."
+                return M("With 3 players, first discard one card face up (HP-5).")
+            return M("You can only discard a card from your hand (HP-5).")
         if phase == "pick":
             if kind != "play":
-                return "Pick one card from your hand face down (HP-6)."
-            return "That card is not in your hand: pick one of yours (HP-6)."
+                return M("Pick one card from your hand face down (HP-6).")
+            return M("That card is not in your hand: pick one of yours (HP-6).")
         d = state["decision"]
         name = MERCHANTS[printed(d["card"])][0]
-        need = {
-            "copy": "choose a merchant revealed this round for the Monkey to copy (HP-3)",
-            "target": "choose an opponent for the {} (HP-3)".format(name),
-            "throw": "throw rock, paper or scissors (HP-3)",
-            "give": "choose a card from your hand to give (HP-3)",
-            "pass": "choose a card from your hand to pass to your left (HP-3)",
-            "swap": "choose two different players whose coins the Horse swaps (HP-3)",
-        }[d["step"]]
-        return "The {}'s skill comes first: {}.".format(name, need)
+        step = d["step"]
+        if step == "copy":
+            return M("The {merchant}'s skill comes first: choose a merchant revealed this round for the Monkey to copy (HP-3).", merchant=name)
+        if step == "target":
+            return M("The {merchant}'s skill comes first: choose an opponent for the {merchant} (HP-3).", merchant=name)
+        if step == "throw":
+            return M("The {merchant}'s skill comes first: throw rock, paper or scissors (HP-3).", merchant=name)
+        if step == "give":
+            return M("The {merchant}'s skill comes first: choose a card from your hand to give (HP-3).", merchant=name)
+        if step == "pass":
+            return M("The {merchant}'s skill comes first: choose a card from your hand to pass to your left (HP-3).", merchant=name)
+        return M("The {merchant}'s skill comes first: choose two different players whose coins the Horse swaps (HP-3).", merchant=name)
 
     # --- playing -----------------------------------------------------------------------------
     def _apply(self, state, seat, action):
         kind, _, arg = action.partition(":")
         phase = state["phase"]
         if phase == "discard":
-            return self._secret(state, state["pending"], seat, arg, "{%d} discards a card face down.", self._reveal_discards)
+            return self._secret(state, state["pending"], seat, arg, self.texts and M("{who} discards a card face down.", who=_seat(seat)), self._reveal_discards)
         if phase == "pick":
-            return self._secret(state, state["pending"], seat, arg, "{%d} picks a card face down.", self._reveal)
+            return self._secret(state, state["pending"], seat, arg, self.texts and M("{who} picks a card face down.", who=_seat(seat)), self._reveal)
         return self._decide(state, seat, kind, arg)
 
     def _secret(self, state, slots, seat, choice, text, resolve):
         """A simultaneous secret choice: kept hidden in `slots` until every seat has chosen."""
         slots[seat] = choice
-        events = [{"type": "pick", "seat": seat, "text": text % seat}]
+        events = [{"type": "pick", "seat": seat, "text": text}]
         if not self.to_act(state):
             events += resolve(state)
         return events
@@ -369,8 +377,8 @@ class HoiPho(Game):
             state["discards"][s] = card
         state["pending"] = [None] * n
         state["phase"] = "pick"
-        shown = _and("%s %s" % (_seat(s), card_name(state["discards"][s])) for s in range(n))
-        return [{"type": "discard", "commit": True, "text": "Discards, face up: {} (HP-5).".format(shown)}]
+        shown = [M("{who} {what}", who=_seat(s), what=card_name(state["discards"][s])) for s in range(n)]
+        return [{"type": "discard", "commit": True, "text": M("Discards, face up: {discards} (HP-5).", discards=shown)}]
 
     def _step(self, state, events, kind, text, announce=False):
         """One step of the reveal: kept in the reveal record (for the table) and logged."""
@@ -414,49 +422,60 @@ class HoiPho(Game):
         """The reveal's log and the steps of its record (HP-6..HP-11)."""
         n = state["players"]
         cards, order, mode, lowest = record["cards"], record["order"], record["mode"], record["skill"]
-        shown = ", ".join("%s %s" % (_seat(s), card_name(cards[s])) for s in range(n))
-        events = [{"type": "reveal", "commit": True,
-                   "text": "Round {}, turn {}: the cards are revealed: {}.".format(state["round"] + 1, state["turn"] + 1, shown)}]
+        shown = [M("{who} {what}", who=_seat(s), what=card_name(cards[s])) for s in range(n)]
+        events = [{"type": "reveal", "commit": True, "text": M("Round {round}, turn {turn}: the cards are revealed: {cards}.",
+                                                               round=state["round"] + 1, turn=state["turn"] + 1, cards=shown)}]
 
         # 1. Ships (HP-7)
         if not ships:
-            text = "Ships: none sails."
+            text = M("Ships: none sails.")
         elif len(ships) == 1:
-            text = "Ships: {} sails alone and gains {} (HP-7).".format(_seat(ships[0]), _coins(pay[ships[0]]))
+            text = M("Ships: {who} sails alone and gains {coins} (HP-7).", who=_seat(ships[0]), coins=_coins(pay[ships[0]]))
         elif pay[ships[0]]:
-            text = "Ships: {} sail and gain {} each (HP-7).".format(_and(_seat(s) for s in ships), _coins(pay[ships[0]]))
+            text = M("Ships: {who} sail and gain {coins} each (HP-7).", who=_seats(ships), coins=_coins(pay[ships[0]]))
         else:
-            text = "Ships: {} ships sail ({}), so nobody gains anything from ships (HP-7).".format(len(ships), _and(_seat(s) for s in ships))
+            text = M("Ships: {n} ships sail ({who}), so nobody gains anything from ships (HP-7).", n=len(ships), who=_seats(ships))
         self._step(state, events, "ships", text)
 
         # 2. Special conditions (HP-4, HP-8)
         if zero:
             for s in sorted(zero, key=lambda s: -printed(cards[s])):
-                self._step(state, events, "condition", "Special condition: {}'s {} meets its rival, {}'s {}: its reputation drops to 0 this turn (HP-4).".format(
-                    _seat(s), card_name(cards[s]), _seat(zero[s]), card_name(cards[zero[s]])))
+                self._step(state, events, "condition", M(
+                    "Special condition: {who}'s {card} meets its rival, {other}'s {rival}: its reputation drops to 0 this turn (HP-4).",
+                    who=_seat(s), card=card_name(cards[s]), other=_seat(zero[s]), rival=card_name(cards[zero[s]])))
         else:
-            self._step(state, events, "nocondition", "Special conditions: no merchant meets its rival.")
+            self._step(state, events, "nocondition", M("Special conditions: no merchant meets its rival."))
 
         # 3. Ranking (HP-9..HP-11)
         rep = record["rep"]
         if mode == "none":
-            self._step(state, events, "ranking", "Ranking: no merchant was revealed, so nobody ranks.")
+            self._step(state, events, "ranking", M("Ranking: no merchant was revealed, so nobody ranks."))
         else:
-            listing = " > ".join("{} {} {}".format(MERCHANTS[printed(cards[s])][0], rep[s], "(%s)" % _seat(s)) for s in order)
-            self._step(state, events, "ranking", "Ranking: {}.".format(listing))
+            ranked = [M("{merchant} {rep} ({who})", merchant=MERCHANTS[printed(cards[s])][0], rep=rep[s], who=_seat(s)) for s in order]
+            listing = ranked[-1]
+            for higher in reversed(ranked[:-1]):
+                listing = M("{higher} > {lower}", higher=higher, lower=listing)
+            self._step(state, events, "ranking", M("Ranking: {merchants}.", merchants=listing))
             top = order[0]
             if mode == "monopoly":
-                self._step(state, events, "monopoly", "Monopoly: {}'s {} is the only merchant: it gains {} and then triggers its skill (HP-11).".format(
-                    _seat(top), card_name(cards[top]), _coins(data.HIGH_PAY)), announce=True)
+                self._step(state, events, "monopoly", M(
+                    "Monopoly: {who}'s {card} is the only merchant: it gains {coins} and then triggers its skill (HP-11).",
+                    who=_seat(top), card=card_name(cards[top]), coins=_coins(data.HIGH_PAY)), announce=True)
             elif mode == "solo":
-                self._step(state, events, "solo", "Solo: only two merchants: {}'s {} is highest and gains {}; {}'s {} is lowest and triggers its skill; no coin for second place (HP-11).".format(
-                    _seat(top), card_name(cards[top]), _coins(data.HIGH_PAY), _seat(lowest), card_name(cards[lowest])), announce=True)
+                self._step(state, events, "solo", M(
+                    "Solo: only two merchants: {who}'s {card} is highest and gains {coins}; {low}'s {low_card} is lowest and triggers its skill; "
+                    "no coin for second place (HP-11).",
+                    who=_seat(top), card=card_name(cards[top]), coins=_coins(data.HIGH_PAY), low=_seat(lowest), low_card=card_name(cards[lowest])),
+                    announce=True)
             else:
                 second = order[1]
-                self._step(state, events, "high", "{}'s {} is highest: +{}. {}'s {} is second: +{} (HP-9).".format(
-                    _seat(top), card_name(cards[top]), _coins(data.HIGH_PAY), _seat(second), card_name(cards[second]), _coins(data.SECOND_PAY)))
-                self._step(state, events, "lowest", "{}'s {} is lowest{} and triggers its skill (HP-9).".format(
-                    _seat(lowest), card_name(cards[lowest]), " at 0" if rep[lowest] == 0 else ""))
+                self._step(state, events, "high", M(
+                    "{who}'s {card} is highest: +{coins}. {second}'s {second_card} is second: +{second_coins} (HP-9).",
+                    who=_seat(top), card=card_name(cards[top]), coins=_coins(data.HIGH_PAY),
+                    second=_seat(second), second_card=card_name(cards[second]), second_coins=_coins(data.SECOND_PAY)))
+                args = dict(who=_seat(lowest), card=card_name(cards[lowest]))
+                self._step(state, events, "lowest", M("{who}'s {card} is lowest at 0 and triggers its skill (HP-9).", **args) if rep[lowest] == 0
+                           else M("{who}'s {card} is lowest and triggers its skill (HP-9).", **args))
         return events
 
     # --- skills (HP-3) ----------------------------------------------------------------------
@@ -472,77 +491,76 @@ class HoiPho(Game):
     def _skill_name(self, seat, card, via_monkey):
         name = MERCHANTS[printed(card)][0]
         if via_monkey:
-            return "{}'s Monkey, copying the {},".format(_seat(seat), name)
-        return "{}'s {}".format(_seat(seat), name)
+            return M("{who}'s Monkey, copying the {merchant},", who=_seat(seat), merchant=name)
+        return M("{who}'s {merchant}", who=_seat(seat), merchant=name)
 
     def _skill(self, state, seat, card, via_monkey):
         """Fire `card`'s skill for `seat` (the lowest merchant, or the Monkey copying it)."""
         skill = skill_of(card)
         n = state["players"]
         events = []
-        who = self._skill_name(seat, card, via_monkey)
+        who = self._skill_name(seat, card, via_monkey) if self.texts else None
         coins = state["coins"]
         if skill == "monkey":
             candidates = monkey_candidates(state["played"], seat)
             if not candidates:
-                self._step(state, events, "skill", "{}'s Monkey has no revealed skill to copy this round: nothing happens (HP-3).".format(_seat(seat)))
+                self._step(state, events, "skill", self.texts and M("{who}'s Monkey has no revealed skill to copy this round: nothing happens (HP-3).", who=_seat(seat)))
             elif len(candidates) == 1:
-                self._step(state, events, "skill", "{}'s Monkey copies the {}, the only skill revealed this round (HP-3).".format(_seat(seat), card_name(candidates[0])))
+                self._step(state, events, "skill", self.texts and M("{who}'s Monkey copies the {card}, the only skill revealed this round (HP-3).",
+                                                     who=_seat(seat), card=card_name(candidates[0])))
                 return events + self._skill(state, seat, candidates[0], via_monkey=True)
             else:
                 self._decision(state, seat, card, "monkey", "copy", False, candidates=candidates)
-                self._step(state, events, "skill", "{}'s Monkey chooses a skill to copy among {} (HP-3).".format(
-                    _seat(seat), _and(card_name(c) for c in candidates)))
+                self._step(state, events, "skill", self.texts and M("{who}'s Monkey chooses a skill to copy among {cards} (HP-3).",
+                                                     who=_seat(seat), cards=[card_name(c) for c in candidates]))
                 return events
         elif skill == "mouse":
             self._gain(state, seat, data.MOUSE_GAIN)
-            self._step(state, events, "skill", "{} gains {}, then challenges an opponent to rock-paper-scissors (HP-3).".format(who, _coins(data.MOUSE_GAIN)))
+            self._step(state, events, "skill", self.texts and M("{who} gains {coins}, then challenges an opponent to rock-paper-scissors (HP-3).",
+                                                 who=who, coins=_coins(data.MOUSE_GAIN)))
             self._decision(state, seat, card, skill, "target", via_monkey)
             return events
         elif skill == "buffalo":
             self._gain(state, seat, data.BUFFALO_GAIN)
-            self._step(state, events, "skill", "{} gains {} (HP-3).".format(who, _coins(data.BUFFALO_GAIN)))
+            self._step(state, events, "skill", self.texts and M("{who} gains {coins} (HP-3).", who=who, coins=_coins(data.BUFFALO_GAIN)))
         elif skill == "tiger":
             self._decision(state, seat, card, skill, "pass", via_monkey)
             d = state["decision"]
             for s in range(n):
                 if len(state["hands"][s]) == 1:
                     d["passes"][s] = state["hands"][s][0]  # a single card is passed without asking
-            self._step(state, events, "skill", "{}: every player passes one card to the player on their left, all at once (HP-3).".format(who))
+            self._step(state, events, "skill", self.texts and M("{who}: every player passes one card to the player on their left, all at once (HP-3).", who=who))
             if not self.to_act(state):
                 return events + self._tiger_passes(state)
             return events
         elif skill in ("cat", "snake"):
             self._decision(state, seat, card, skill, "target", via_monkey)
-            self._step(state, events, "skill", "{} chooses an opponent (HP-3).".format(who))
+            self._step(state, events, "skill", self.texts and M("{who} chooses an opponent (HP-3).", who=who))
             return events
         elif skill == "dragon":
             back = [s for s in range(n) if state["gained"][s]]
-            if back:
-                for s in back:
-                    coins[s] -= state["gained"][s]
-                text = "{} prevents collecting coins: {} return{} what they gained this turn (HP-3).".format(
-                    who, _and("%s %s" % (_seat(s), _coins(state["gained"][s])) for s in back), "s" if len(back) == 1 else "")
-                state["gained"] = [0] * n
-            else:
-                text = "{} prevents collecting coins: nobody gained any this turn (HP-3).".format(who)
-            self._step(state, events, "skill", text)
+            if self.texts:
+                self._step(state, events, "skill", _dragon_text(who, back, state["gained"]))
+            for s in back:
+                coins[s] -= state["gained"][s]
+            state["gained"] = [0] * n
         elif skill == "horse":
             self._decision(state, seat, card, skill, "swap", via_monkey)
-            self._step(state, events, "skill", "{} swaps the coins of two players: {} chooses them (HP-3).".format(who, _seat(seat)))
+            self._step(state, events, "skill", self.texts and M("{who} swaps the coins of two players: {owner} chooses them (HP-3).", who=who, owner=_seat(seat)))
             return events
         elif skill == "goat":
             state["contracts"][seat] += data.GOAT_CONTRACTS
             state["round_gains"][seat] += data.GOAT_CONTRACTS
             state["goat"].append(seat)
-            self._step(state, events, "skill", "{} gains a contract; if {} also takes this round's contract, another one (HP-3).".format(who, _seat(seat)), announce=True)
+            self._step(state, events, "skill", self.texts and M("{who} gains a contract; if {owner} also takes this round's contract, another one (HP-3).",
+                                                 who=who, owner=_seat(seat)), announce=True)
         elif skill == "hen":
-            self._step(state, events, "skill", "{} has no skill: nothing happens (HP-3).".format(who))
+            self._step(state, events, "skill", self.texts and M("{who} has no skill: nothing happens (HP-3).", who=who))
         elif skill == "dog":
             lost = min(data.DOG_LOSS, coins[seat])
             coins[seat] -= lost
-            self._step(state, events, "skill", "{}: {} loses {} (HP-3).".format(who, _seat(seat), _coins(lost)) if lost else
-                       "{}: {} has no coin to lose (HP-3).".format(who, _seat(seat)))
+            self._step(state, events, "skill", self.texts and M("{who}: {owner} loses {coins} (HP-3).", who=who, owner=_seat(seat), coins=_coins(lost)) if lost else
+                       self.texts and M("{who}: {owner} has no coin to lose (HP-3).", who=who, owner=_seat(seat)))
         elif skill == "pig":
             given = []
             for neighbour in (left_of(seat, n), right_of(seat, n)):
@@ -550,13 +568,16 @@ class HoiPho(Game):
                     coins[seat] -= data.PIG_GIFT
                     coins[neighbour] += data.PIG_GIFT
                     given.append(neighbour)
-            if len(given) == 2:
-                text = "{} gives {} each to {} and {} (HP-3).".format(who, _coins(data.PIG_GIFT), _seat(given[0]), _seat(given[1]))
+            if not self.texts:
+                text = None
+            elif len(given) == 2:
+                text = M("{who} gives {coins} each to {left} and {right} (HP-3).", who=who, coins=_coins(data.PIG_GIFT),
+                         left=_seat(given[0]), right=_seat(given[1]))
             elif given:
-                text = "{} gives {} to {}, the left neighbour first; {} has no coin left for {} (HP-3).".format(
-                    who, _coins(data.PIG_GIFT), _seat(given[0]), _seat(seat), _seat(right_of(seat, n)))
+                text = M("{who} gives {coins} to {left}, the left neighbour first; {owner} has no coin left for {right} (HP-3).",
+                         who=who, coins=_coins(data.PIG_GIFT), left=_seat(given[0]), owner=_seat(seat), right=_seat(right_of(seat, n)))
             else:
-                text = "{} has no coin to give (HP-3).".format(who)
+                text = M("{who} has no coin to give (HP-3).", who=who)
             self._step(state, events, "skill", text)
         return events + self._end_turn(state)
 
@@ -565,47 +586,49 @@ class HoiPho(Game):
         step, skill = d["step"], d["skill"]
         n = state["players"]
         events = []
-        who = self._skill_name(d["owner"], d["card"], d["monkey"])
+        who = self._skill_name(d["owner"], d["card"], d["monkey"]) if self.texts else None
         if step == "copy":
             state["decision"] = None
             state["phase"] = "pick"
-            self._step(state, events, "skill", "{}'s Monkey copies the {} (HP-3).".format(_seat(seat), card_name(arg)))
+            self._step(state, events, "skill", self.texts and M("{who}'s Monkey copies the {card} (HP-3).", who=_seat(seat), card=card_name(arg)))
             return events + self._skill(state, seat, arg, via_monkey=True)
         if step == "target":
             target = int(arg)
             d["target"] = target
             if skill == "mouse":
                 d["step"] = "throw"
-                self._step(state, events, "skill", "{} challenges {}: both throw rock, paper or scissors in secret (HP-3).".format(who, _seat(target)))
+                self._step(state, events, "skill", self.texts and M("{who} challenges {target}: both throw rock, paper or scissors in secret (HP-3).",
+                                                     who=who, target=_seat(target)))
                 return events
             if skill == "snake":
                 stolen = min(data.SNAKE_STEAL, state["coins"][target])
                 state["coins"][target] -= stolen
                 state["coins"][seat] += stolen
-                self._step(state, events, "skill", "{} steals {} from {} (HP-3).".format(who, _coins(stolen), _seat(target)) if stolen else
-                           "{} finds no coin to steal: {} has none (HP-3).".format(who, _seat(target)))
+                self._step(state, events, "skill", self.texts and M("{who} steals {coins} from {target} (HP-3).", who=who, coins=_coins(stolen), target=_seat(target))
+                           if stolen else self.texts and M("{who} finds no coin to steal: {target} has none (HP-3).", who=who, target=_seat(target)))
                 return events + self._finish_skill(state)
             # cat
             d["step"] = "give"
-            self._step(state, events, "skill", "{} picks {}: {} gives a card of their choice and takes one of {}'s at random (HP-3).".format(who, _seat(target), _seat(seat), _seat(target)))
+            self._step(state, events, "skill", self.texts and M("{who} picks {target}: {owner} gives a card of their choice and takes one of {target}'s at random (HP-3).",
+                                                 who=who, target=_seat(target), owner=_seat(seat)))
             if len(state["hands"][seat]) == 1:
                 return events + self._cat_exchange(state, state["hands"][seat][0])
             return events
         if step == "give":
             return self._cat_exchange(state, arg)
         if step == "throw":
-            return self._secret(state, d["throws"], seat, arg, "{%d} throws in secret.", self._rps)
+            return self._secret(state, d["throws"], seat, arg, self.texts and M("{who} throws in secret.", who=_seat(seat)), self._rps)
         if step == "pass":
-            return self._secret(state, d["passes"], seat, arg, "{%d} chooses a card to pass.", self._tiger_passes)
+            return self._secret(state, d["passes"], seat, arg, self.texts and M("{who} chooses a card to pass.", who=_seat(seat)), self._tiger_passes)
         if step == "swap":
             d["swap"].append(int(arg))
             if len(d["swap"]) < 2:
-                events.append({"type": "info", "text": "{%d} chooses %s for the Horse's swap." % (seat, _seat(int(arg)))})
+                events.append({"type": "info", "text": self.texts and M("{who} chooses {target} for the Horse's swap.", who=_seat(seat), target=_seat(int(arg)))})
                 return events
             a, b = d["swap"]
             coins = state["coins"]
-            self._step(state, events, "skill", "{} swaps the coins of {} ({}) and {} ({}) (HP-3).".format(
-                who, _seat(a), coins[a], _seat(b), coins[b]))
+            self._step(state, events, "skill", self.texts and M("{who} swaps the coins of {a} ({a_coins}) and {b} ({b_coins}) (HP-3).",
+                                                 who=who, a=_seat(a), a_coins=coins[a], b=_seat(b), b_coins=coins[b]))
             coins[a], coins[b] = coins[b], coins[a]
             return events + self._finish_skill(state)
         raise AssertionError("unknown decision step " + step)
@@ -621,17 +644,28 @@ class HoiPho(Game):
         events = []
         if a == b:
             d["throws"] = [None] * state["players"]
-            self._step(state, events, "skill", "Rock-paper-scissors: {} and {} both throw {}: a draw, they throw again (HP-3).".format(_seat(owner), _seat(target), a))
+            self._step(state, events, "skill", self.texts and M("Rock-paper-scissors: {who} and {target} both throw {throw}: a draw, they throw again (HP-3).",
+                                                 who=_seat(owner), target=_seat(target), throw=data.THROW_NAMES[a]))
             events[-1]["commit"] = True
             return events
         winner, loser = (owner, target) if data.BEATS[a] == b else (target, owner)
         lost = state["coins"][loser] // data.MOUSE_LOSS_DIVISOR
         state["coins"][loser] -= lost
         have = state["coins"][loser]
-        loss = ("discards half their coins, {}".format(_coins(lost)) if lost else
-                "has {}: nothing to discard (half, rounded down)".format(_coins(have) if have else "no coin"))
-        self._step(state, events, "skill", "Rock-paper-scissors: {} throws {}, {} throws {}: {} wins; {} {} (HP-3).".format(
-            _seat(owner), a, _seat(target), b, _seat(winner), _seat(loser), loss))
+        args = dict(who=_seat(owner), throw=data.THROW_NAMES[a], target=_seat(target), target_throw=data.THROW_NAMES[b],
+                    winner=_seat(winner), loser=_seat(loser), coins=_coins(lost if lost else have))
+        if not self.texts:
+            text = None
+        elif lost:
+            text = M("Rock-paper-scissors: {who} throws {throw}, {target} throws {target_throw}: {winner} wins; "
+                     "{loser} discards half their coins, {coins} (HP-3).", **args)
+        elif have:
+            text = M("Rock-paper-scissors: {who} throws {throw}, {target} throws {target_throw}: {winner} wins; "
+                     "{loser} has {coins}: nothing to discard (half, rounded down) (HP-3).", **args)
+        else:
+            text = M("Rock-paper-scissors: {who} throws {throw}, {target} throws {target_throw}: {winner} wins; "
+                     "{loser} has no coin: nothing to discard (half, rounded down) (HP-3).", **args)
+        self._step(state, events, "skill", text)
         events[-1]["commit"] = True
         return events + self._finish_skill(state)
 
@@ -659,10 +693,12 @@ class HoiPho(Game):
             else:
                 known[s] = [k for k in known[s] if k[0] not in (owner, target)]
         events = []
-        who = self._skill_name(owner, d["card"], d["monkey"])
-        self._step(state, events, "skill", "{} gives {} a card and takes one of {}'s at random (HP-3).".format(who, _seat(target), _seat(target)))
+        who = self._skill_name(owner, d["card"], d["monkey"]) if self.texts else None
+        self._step(state, events, "skill", self.texts and M("{who} gives {target} a card and takes one of {target}'s at random (HP-3).", who=who, target=_seat(target)))
         events[-1]["commit"] = True
-        events.append({"type": "private", "seats": [owner, target], "text": "{%d} gives {%d} the %s and takes the %s." % (owner, target, card_name(give), card_name(take))})
+        events.append({"type": "private", "seats": [owner, target], "text": self.texts and M("{who} gives {target} the {given} and takes the {taken}.",
+                                                                               who=_seat(owner), target=_seat(target),
+                                                                               given=card_name(give), taken=card_name(take))})
         return events + self._finish_skill(state)
 
     def _tiger_passes(self, state):
@@ -684,10 +720,11 @@ class HoiPho(Game):
                 if holder == giver and card != passes[giver]:
                     kept.append([holder, card])  # it was not the card giver passed to v
             known[v] = kept + [[left_of(v, n), passes[v]]]
-        self._step(state, events, "skill", "Every player passes a card to the player on their left (HP-3).")
+        self._step(state, events, "skill", self.texts and M("Every player passes a card to the player on their left (HP-3)."))
         events[-1]["commit"] = True
         for s in range(n):
-            events.append({"type": "private", "seats": [s, left_of(s, n)], "text": "{%d} passes the %s to {%d}." % (s, card_name(passes[s]), left_of(s, n))})
+            events.append({"type": "private", "seats": [s, left_of(s, n)], "text": self.texts and M("{who} passes the {card} to {left}.",
+                                                                                      who=_seat(s), card=card_name(passes[s]), left=_seat(left_of(s, n)))})
         return events + self._finish_skill(state)
 
     def _forget_card(self, state, card):
@@ -715,19 +752,19 @@ class HoiPho(Game):
         best = max(coins)
         gains = list(state["round_gains"])
         shown = [None] * n
+        for s in tied:
+            shown[s] = kept[s]
         if not tied:
-            why = "{} has the most coins ({}) and takes the contract (HP-13).".format(_seat(taker), best)
+            why = M("{who} has the most coins ({coins}) and takes the contract (HP-13).", who=_seat(taker), coins=best)
         else:
-            for s in tied:
-                shown[s] = kept[s]
-            cards = _and("{} keeps {}".format(_seat(s), "a ship (0)" if is_ship(kept[s]) else "the " + card_name(kept[s])) for s in tied)
+            cards = [_keeps(s, kept[s]) for s in tied]
             if taker is not None:
-                why = "{} tie with {} coins; fourth-card tie-break: {}, so {} takes the contract (HP-13).".format(
-                    _and(_seat(s) for s in tied), best, cards, _seat(taker))
+                why = M("{tied} tie with {coins} coins; fourth-card tie-break: {cards}, so {who} takes the contract (HP-13).",
+                        tied=_seats(tied), coins=best, cards=cards, who=_seat(taker))
             else:
-                why = "{} tie with {} coins; fourth-card tie-break: {}: still tied, so nobody takes the contract (HP-13).".format(
-                    _and(_seat(s) for s in tied), best, cards)
-        events = [{"type": "contract", "announce": True, "commit": True, "text": "Round {} ends: {}".format(state["round"] + 1, why)}]
+                why = M("{tied} tie with {coins} coins; fourth-card tie-break: {cards}: still tied, so nobody takes the contract (HP-13).",
+                        tied=_seats(tied), coins=best, cards=cards)
+        events = [{"type": "contract", "announce": True, "commit": True, "text": self.texts and M("Round {round} ends: {why}", round=state["round"] + 1, why=why)}]
         if taker is not None:
             state["contracts"][taker] += data.ROUND_CONTRACTS
             gains[taker] += data.ROUND_CONTRACTS
@@ -735,8 +772,8 @@ class HoiPho(Game):
             if goats:
                 state["contracts"][taker] += goats
                 gains[taker] += goats
-                events.append({"type": "contract", "announce": True, "text": "{} also takes the Goat's second contract (HP-3).".format(_seat(taker))})
-                why += " The Goat's second contract goes to {} too.".format(_seat(taker))
+                events.append({"type": "contract", "announce": True, "text": self.texts and M("{who} also takes the Goat's second contract (HP-3).", who=_seat(taker))})
+                why = M("{why} The Goat's second contract goes to {who} too.", why=why, who=_seat(taker))
         state["rounds"].append({"round": state["round"], "coins": coins, "contracts": gains, "taker": taker,
                                 "tied": tied, "kept": shown, "text": why})
         leaders = [s for s in range(n) if state["contracts"][s] >= data.CONTRACTS_TO_WIN]
@@ -749,23 +786,26 @@ class HoiPho(Game):
         most = max(state["contracts"][s] for s in leaders)
         best = [s for s in leaders if state["contracts"][s] == most]
         record = state["rounds"][-1]
-        how = ""
         if len(best) > 1:
             for s in best:
                 record["kept"][s] = kept[s]
             high = max(printed(kept[s]) for s in best)
             holders = [s for s in best if printed(kept[s]) == high]
-            cards = _and("{} keeps {}".format(_seat(s), "a ship (0)" if is_ship(kept[s]) else "the " + card_name(kept[s])) for s in best)
-            how = " ({} tie with {} contracts; {}{})".format(
-                _and(_seat(s) for s in best), most, cards, "" if len(holders) == 1 else ": they share the win")
+            args = dict(who=_seats(holders), contracts=most, tied=_seats(best), cards=[_keeps(s, kept[s]) for s in best])
+            if len(holders) == 1:
+                text = M("Game over: {who} wins with {contracts} contracts ({tied} tie with {contracts} contracts; {cards}) (HP-14).", **args)
+            else:
+                text = M("Game over: {who} win together with {contracts} contracts ({tied} tie with {contracts} contracts; {cards}: "
+                         "they share the win) (HP-14).", **args)
             best = holders
         elif len(leaders) > 1:
-            how = " (most contracts among {})".format(_and(_seat(s) for s in leaders))
+            text = M("Game over: {who} wins with {contracts} contracts (most contracts among {leaders}) (HP-14).",
+                     who=_seat(best[0]), contracts=most, leaders=_seats(leaders))
+        else:
+            text = M("Game over: {who} wins with {contracts} contracts (HP-14).", who=_seat(best[0]), contracts=most)
         state["winners"] = best
         state["over"] = True
         state["phase"] = "over"
-        verb = "wins" if len(best) == 1 else "win together"
-        text = "Game over: {} {} with {} contracts{} (HP-14).".format(_and(_seat(s) for s in best), verb, most, how)
         state["end_text"] = text
         return [{"type": "over", "commit": True, "announce": True, "text": text}]
 
@@ -848,24 +888,24 @@ class HoiPho(Game):
 
     def progress(self, state):
         if state["over"]:
-            return "Finished"
-        return "Round {}, turn {} of {}".format(state["round"] + 1, min(state["turn"], TURNS - 1) + 1, TURNS)
+            return M("Finished")
+        return M("Round {round}, turn {turn} of {turns}", round=state["round"] + 1, turn=min(state["turn"], TURNS - 1) + 1, turns=TURNS)
 
     def result(self, state):
         n = state["players"]
         rows = []
         for record in state["rounds"]:
             r = record["round"] + 1
-            rows.append({"label": "Round {} · contracts".format(r), "values": list(record["contracts"]), "kind": "line"})
-            rows.append({"label": "Round {} · coins at the end".format(r), "values": list(record["coins"]), "kind": "coins"})
+            rows.append({"label": M("Round {round} · contracts", round=r), "values": list(record["contracts"]), "kind": "line"})
+            rows.append({"label": M("Round {round} · coins at the end", round=r), "values": list(record["coins"]), "kind": "coins"})
         scores = list(state["contracts"])
-        rows.append({"label": "Total", "values": scores, "kind": "total"})
+        rows.append({"label": M("Total"), "values": scores, "kind": "total"})
         if state["over"]:
             winners = list(state["winners"])
         else:
             best = max(scores)
             winners = [s for s in range(n) if scores[s] == best]
-        notes = ["Round {}: {}".format(rec["round"] + 1, rec["text"]) for rec in state["rounds"]]
+        notes = [M("Round {round}: {why}", round=rec["round"] + 1, why=rec["text"]) for rec in state["rounds"]]
         if state.get("end_text"):
             notes.append(state["end_text"])
         return {"scores": scores, "winners": winners, "sheet": rows, "notes": notes}
@@ -975,6 +1015,16 @@ def copy_state(state):
     if reveals:  # the last one's steps grow while its skill resolves
         reveals[-1] = dict(reveals[-1], steps=list(reveals[-1]["steps"]))
     return out
+
+
+def _dragon_text(who, back, gained):
+    """HP-3 Dragon: who returns what (the seats in `back` gained coins this turn)."""
+    if not back:
+        return M("{who} prevents collecting coins: nobody gained any this turn (HP-3).", who=who)
+    returned = [M("{who} {what}", who=_seat(s), what=_coins(gained[s])) for s in back]
+    if len(back) == 1:
+        return M("{who} prevents collecting coins: {returned} returns what they gained this turn (HP-3).", who=who, returned=returned)
+    return M("{who} prevents collecting coins: {returned} return what they gained this turn (HP-3).", who=who, returned=returned)
 
 
 def _copy_except(decision, hidden):
