@@ -430,3 +430,16 @@ def test_SB_12_years_from_a_scroll_trigger_the_end_and_a_claim_never_undoes_it()
     assert state["years"][A] == data.END_YEARS and state["ending"] == "years" and state["phase"] == "claim"
     play(state, A, "claim:Wood2")
     assert state["years"][A] == data.END_YEARS - 2 and state["ending"] == "years"
+
+
+def test_the_engine_says_cards_and_scrolls_as_the_data_names_them():
+    """The messages the engine and the table use for a card, a scroll and its effect (webui says
+    them in the reader's language) read in English exactly as data.py words them."""
+    from games.stemandbranch import rules
+
+    assert [rules.card_words(n) for n in data.CARDS] == [data.card_name(n) for n in data.CARDS]
+    sids = [data.scroll_id(e, lv) for e in ELEMENTS for lv in SCROLL_LEVELS]
+    assert [rules.scroll_words(sid) for sid in sids] == [data.scroll_name(sid) for sid in sids]
+    assert [rules.scroll_effect_words(sid) for sid in sids] == [data.scroll_effect(sid) for sid in sids]
+    assert [rules.A_ELEMENT[e] for e in ELEMENTS] == [data.with_article(e) for e in ELEMENTS]
+    assert {rules.rank_words(least) for least, _name in data.RANK_TABLE} == {name for _least, name in data.RANK_TABLE}

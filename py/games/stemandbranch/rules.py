@@ -64,7 +64,7 @@ Actions (stable text ids):
 Choices are taken back with the kernel's undo (nothing is placed before the payment is complete).
 """
 
-from tabletop import Game, IllegalAction, clone
+from tabletop import M, N_, P, Game, IllegalAction, clone, seat_name
 from tabletop.deal import redeal_hands
 from tabletop.rng import below, new_rng, shuffle
 
@@ -72,22 +72,81 @@ from . import data
 from .data import (ACTIONS_PER_TURN, ADJACENT, ANIMAL, ANIMALS, BOARD_TOKENS_PER_ELEMENT, CARDS, COOP, EARTH_YEARS_PER_CARD,
                    ELEMENT, ELEMENTS, END_YEARS, FIRE_YEARS_PER_CARD, GENERATED_BY, HAND_LIMIT, MIN_CLAIM_COST, MIN_COST,
                    MIN_YEARS, RANK, REFRESH_TOKENS, ROW_SIZE, SCROLL_COUNT, SCROLL_LEVELS, SCROLLS_ON, SPACES, STARTING_HAND,
-                   TOKENS_PER_ELEMENT, TOP_RANK, WATER_MIN_TOKENS, WOOD_SUMMON_COST, card_name, cards_text, coop_rank,
-                   scroll_id, scroll_name, scroll_parts, with_article, year_animal)
+                   TOKENS_PER_ELEMENT, TOP_RANK, WATER_MIN_TOKENS, WOOD_SUMMON_COST, card_name, coop_rank,
+                   scroll_id, scroll_parts, year_animal)
 
 PHASES = ("main", "place", "pay", "steal", "claim", "activate", "source", "metal", "water", "discard", "over")
 MAIN_ACTIONS = ("draw", "summon", "scroll")  # SB-6; SB-24's Activate Scroll
 
+# --- words: what the players read, as messages (webui says them in the reader's language) ---------
+# The ids in state and actions stay data.py's English words; these are only what the screen says.
+ANIMAL_NAMES = dict(zip(ANIMALS, (
+    # TRANSLATORS: the twelve animals are the earthly branches (Rat = Tý ... Pig = Hợi).
+    N_("Rat"), N_("Ox"), N_("Tiger"), N_("Rabbit"), N_("Dragon"), N_("Snake"),
+    N_("Horse"), N_("Goat"), N_("Monkey"), N_("Rooster"), N_("Dog"), N_("Pig"))))
+# TRANSLATORS: the five elements (Wood = Mộc, Fire = Hỏa, Earth = Thổ, Metal = Kim, Water = Thủy).
+ELEMENT_NAMES = dict(zip(ELEMENTS, (N_("Wood"), N_("Fire"), N_("Earth"), N_("Metal"), N_("Water"))))
+# TRANSLATORS: an element with its English article, put in sentences such as "{a_element} token"
+# ("a Wood token", "an Earth token"); translate as the element's name alone.
+A_ELEMENT = dict(zip(ELEMENTS, (N_("a Wood"), N_("a Fire"), N_("an Earth"), N_("a Metal"), N_("a Water"))))
+# SB-21: the co-op ranks of data.RANK_TABLE.
+RANK_NAMES = {"Beginner": N_("Beginner"), "Apprentice": N_("Apprentice"), "Average": N_("Average"), "Good": N_("Good"),
+              "Strong": N_("Strong"), "Expert": N_("Expert"), "Master!": N_("Master!")}
+# SB-25: the sentence for refreshing a scroll with the wrong token, by the scroll's element.
+REFRESH_WITH = {
+    "Wood": N_("A Wood scroll is refreshed with a Wood or a Water token (SB-25)."),
+    "Fire": N_("A Fire scroll is refreshed with a Fire or a Wood token (SB-25)."),
+    "Earth": N_("An Earth scroll is refreshed with an Earth or a Fire token (SB-25)."),
+    "Metal": N_("A Metal scroll is refreshed with a Metal or an Earth token (SB-25)."),
+    "Water": N_("A Water scroll is refreshed with a Water or a Metal token (SB-25)."),
+}
 
-def _s(n, word):
-    return "{} {}{}".format(n, word, "" if n == 1 else "s")
+
+def animal_words(animal):
+    return ANIMAL_NAMES[animal]
 
 
-def _and(items):
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+def element_words(element):
+    """An element's name; a word that is none (an unknown action's argument) as it is."""
+    return ELEMENT_NAMES.get(element, element)
+
+
+def card_words(n):
+    """"Horse r3 (Wood)" (data.card_name) as a message."""
+    return M("{animal} r{rank} ({element})", animal=ANIMAL_NAMES[ANIMAL[n]], rank=RANK[n], element=ELEMENT_NAMES[ELEMENT[n]])
+
+
+def cards_words(cards):
+    """Cards as a list ("Rat r1 (Wood), Ox r1 (Wood) and ..."): a list argument of a message."""
+    return [card_words(c) for c in cards]
+
+
+def scroll_words(sid):
+    """"Wood scroll L3" (data.scroll_name) as a message."""
+    element, level = scroll_parts(sid)
+    return M("{element} scroll L{level}", element=ELEMENT_NAMES[element], level=level)
+
+
+def scroll_effect_words(sid):
+    """data.scroll_effect as a message (tests keep the two the same)."""
+    element, level = scroll_parts(sid)
+    if element == "Wood":
+        return M("summon a card of rank {L} or lower from the discard pile at no cost (a legal Summon; it scores as usual)", L=level)
+    if element == "Fire":
+        return M("remove an animal of level {L} or lower: its cards go to the discard pile, 1 year per card; its token "
+                 "holder gains an element token of the top card's element, then the animal token returns to the supply", L=level)
+    if element == "Earth":
+        return M("take an animal's cards of rank {L} or lower from the discard pile into your hand, 1 year per card", L=level)
+    if element == "Metal":
+        return M("score the level of an animal of level {L} or lower, then move its stack to an empty space or swap its "
+                 "top card with a card below", L=level)
+    return P("take up to {n} element token from the board and/or the supply",
+             "take up to {n} element tokens from the board and/or the supply", level)
+
+
+def rank_words(score):
+    """SB-21: the co-op rank a score earns, as a message."""
+    return RANK_NAMES[coop_rank(score)]
 
 
 # --- reading a state or a view ---------------------------------------------------------------------
@@ -387,7 +446,7 @@ class StemAndBranch(Game):
         first = below(rng, players)
         scrolls = options.get("scrolls") == SCROLLS_ON
         if scrolls and options["mode"] == COOP:
-            raise IllegalAction("Spirit Scrolls are played only in competitive games (SB-19, SB-22).")
+            raise IllegalAction(M("Spirit Scrolls are played only in competitive games (SB-19, SB-22)."))
         return {
             "mode": options["mode"], "players": players, "first": first, "year": int(options["tiebreak_year"]),
             "rng": rng, "deck": deck, "row": row, "discard": [],
@@ -508,21 +567,21 @@ class StemAndBranch(Game):
 
     def waiting_reason(self, state, seat):
         if state["over"]:
-            return "The game is over."
-        return "It is not your turn: wait for the player whose turn it is."
+            return M("The game is over.")
+        return M("It is not your turn: wait for the player whose turn it is.")
 
     def explain_illegal(self, state, seat, action):
         if not isinstance(action, str):
-            return "That is not a move of Stem and Branch."
+            return M("That is not a move of Stem and Branch.")
         phase, pending = state["phase"], state["pending"]
         verb, _, arg = action.partition(":")
         hand = state["hands"][seat]
         if phase == "discard":
-            return "End of your turn: discard a card from your hand until you hold {} (SB-6).".format(HAND_LIMIT)
+            return M("End of your turn: discard a card from your hand until you hold {limit} (SB-6).", limit=HAND_LIMIT)
         if phase == "steal":
-            return "Choose the player you take the {} token from (SB-11).".format(ELEMENT[pending["card"]])
+            return M("Choose the player you take the {element} token from (SB-11).", element=ELEMENT_NAMES[ELEMENT[pending["card"]]])
         if verb in ("scroll", "claim", "refresh") and not state["scrolls"]:
-            return "This game is played without the Spirit Scrolls (the option is off)."
+            return M("This game is played without the Spirit Scrolls (the option is off).")
         if verb == "refresh":
             return self._refresh_reason(state, seat, arg)
         if phase == "claim":
@@ -531,118 +590,127 @@ class StemAndBranch(Game):
             return self._activation_reason(state, verb)
         if phase == "pay":
             if verb != "pay":
-                return "Finish paying for {}: {} more (SB-10).".format(
-                    card_name(pending["card"]), pending["cost"] - len(pending["cards"]) - pending["paid_tokens"])
+                return M("Finish paying for {card}: {left} more (SB-10).", card=card_words(pending["card"]),
+                         left=pending["cost"] - len(pending["cards"]) - pending["paid_tokens"])
             card = pending["card"]
             if arg.startswith("token:"):
-                return "You have no {} token left to pay with (only tokens of the summoned card's element pay, SB-10).".format(
-                    ELEMENT[card]) if arg[6:] == ELEMENT[card] else \
-                    "Only {} tokens pay for {} (SB-10).".format(ELEMENT[card], card_name(card))
+                if arg[6:] == ELEMENT[card]:
+                    return M("You have no {element} token left to pay with (only tokens of the summoned card's element pay, SB-10).",
+                             element=ELEMENT_NAMES[ELEMENT[card]])
+                return M("Only {element} tokens pay for {card} (SB-10).", element=ELEMENT_NAMES[ELEMENT[card]], card=card_words(card))
             if not arg.isdigit() or int(arg) not in hand:
-                return "That card is not in your hand."
+                return M("That card is not in your hand.")
             if int(arg) == card:
-                return "The card being summoned cannot pay for itself."
+                return M("The card being summoned cannot pay for itself.")
             if int(arg) in pending["cards"]:
-                return "That card is already part of the payment."
-            return "{} shares neither the element nor the animal of {} (SB-10).".format(card_name(int(arg)), card_name(card))
+                return M("That card is already part of the payment.")
+            return M("{card} shares neither the element nor the animal of {summoned} (SB-10).", card=card_words(int(arg)),
+                     summoned=card_words(card))
         if phase == "place":
             card = pending["card"]
             if verb == "at":
                 if arg not in SPACES:
-                    return "There is no space '{}' (a1-d4).".format(arg)
+                    return M("There is no space '{space}' (a1-d4).", space=arg)
                 if arg not in spaces_for(state, card):
                     home = stack_of(state, ANIMAL[card])
                     if home is not None:
-                        return "The {} is already on {}: {} can only ascend it, on a lower rank (SB-8).".format(
-                            ANIMAL[card], home, card_name(card))
-                    return "{} is not empty (SB-8).".format(arg)
-                return "{} costs {} there and you can pay only {} (SB-9, SB-10).".format(
-                    card_name(card), cost(state, card, arg), means(state, seat, card))
+                        return M("The {animal} is already on {space}: {card} can only ascend it, on a lower rank (SB-8).",
+                                 animal=ANIMAL_NAMES[ANIMAL[card]], space=home, card=card_words(card))
+                    return M("{space} is not empty (SB-8).", space=arg)
+                return M("{card} costs {cost} there and you can pay only {means} (SB-9, SB-10).", card=card_words(card),
+                         cost=cost(state, card, arg), means=means(state, seat, card))
             if verb == "move":
                 if not is_coop(state):
-                    return "Stacks move only in the co-operative game (SB-20)."
+                    return M("Stacks move only in the co-operative game (SB-20).")
                 if pending["moved"] is not None:
-                    return "Only one stack moves per summon (SB-20)."
+                    return M("Only one stack moves per summon (SB-20).")
                 src, _, dst = arg.partition(">")
                 if src not in SPACES or dst not in SPACES or not state["board"][src]:
-                    return "Move a stack on the board to an adjacent space, like move:b2>b3."
+                    return M("Move a stack on the board to an adjacent space, like move:b2>b3.")
                 if ANIMAL[state["board"][src][0]] in state["locked"]:
-                    return "The {} is at rank 5: it is locked and never moves (SB-20).".format(ANIMAL[state["board"][src][0]])
+                    return M("The {animal} is at rank 5: it is locked and never moves (SB-20).",
+                             animal=ANIMAL_NAMES[ANIMAL[state["board"][src][0]]])
                 if dst not in ADJACENT[src] or state["board"][dst]:
-                    return "A stack moves by one space, orthogonally, into an empty space (SB-20)."
-                return "After that move {} could not be summoned anywhere you can pay for.".format(card_name(card))
-            return "Choose where to summon {} (or undo to pick another card).".format(card_name(card))
+                    return M("A stack moves by one space, orthogonally, into an empty space (SB-20).")
+                return M("After that move {card} could not be summoned anywhere you can pay for.", card=card_words(card))
+            return M("Choose where to summon {card} (or undo to pick another card).", card=card_words(card))
         # main
         if verb == "draw":
             if arg == "deck":
-                return "The deck is empty (SB-7)."
-            return "There is no card in that slot of the row (SB-7)."
+                return M("The deck is empty (SB-7).")
+            return M("There is no card in that slot of the row (SB-7).")
         if verb == "summon":
             if not arg.isdigit() or int(arg) not in hand:
-                return "You can summon only a card from your hand (SB-8)."
+                return M("You can summon only a card from your hand (SB-8).")
             card = int(arg)
             if not spaces_for(state, card):
-                return "The {} on the board is already at rank {} or higher: {} cannot ascend it (SB-8).".format(
-                    ANIMAL[card], RANK[state["board"][stack_of(state, ANIMAL[card])][-1]], card_name(card))
+                return M("The {animal} on the board is already at rank {rank} or higher: {card} cannot ascend it (SB-8).",
+                         animal=ANIMAL_NAMES[ANIMAL[card]], rank=RANK[state["board"][stack_of(state, ANIMAL[card])][-1]],
+                         card=card_words(card))
             best = min(cost(state, card, sp) for sp in spaces_for(state, card))
-            return "{} costs at least {} and you have only {} matching cards and tokens to pay (SB-9, SB-10).".format(
-                card_name(card), best, means(state, seat, card))
+            return M("{card} costs at least {cost} and you have only {means} matching cards and tokens to pay (SB-9, SB-10).",
+                     card=card_words(card), cost=best, means=means(state, seat, card))
         if verb == "scroll":
             owned = state["owned"][seat]
             if arg not in owned:
-                return "You do not own that scroll (SB-24)."
+                return M("You do not own that scroll (SB-24).")
             if not owned[arg]:
-                return "Your {} is inactive: refresh it with a token first (SB-25).".format(scroll_name(arg))
-            return "Your {} has nothing it can do now: no target of rank {} or lower (SB-24).".format(
-                scroll_name(arg), scroll_parts(arg)[1])
+                return M("Your {scroll} is inactive: refresh it with a token first (SB-25).", scroll=scroll_words(arg))
+            return M("Your {scroll} has nothing it can do now: no target of rank {level} or lower (SB-24).",
+                     scroll=scroll_words(arg), level=scroll_parts(arg)[1])
         if verb in ("pay", "steal", "discard", "at", "move", "claim") or verb in ("wood", "fire", "earth", "metal", "water",
                                                                                  "source", "moveto", "swap"):
-            return "First choose a main action: draw a card or summon one (SB-6)."
-        return "That is not a move of Stem and Branch."
+            return M("First choose a main action: draw a card or summon one (SB-6).")
+        return M("That is not a move of Stem and Branch.")
 
     @staticmethod
     def _refresh_reason(state, seat, arg):
         sid, _, pay = arg.partition("/")
         owned = state["owned"][seat]
         if state["phase"] not in ("main", "claim"):
-            return "Refresh between decisions: before a main action or at the claim prompt (SB-25)."
+            return M("Refresh between decisions: before a main action or at the claim prompt (SB-25).")
         if sid not in owned:
-            return "You do not own that scroll (SB-25)."
+            return M("You do not own that scroll (SB-25).")
         if owned[sid]:
-            return "Your {} is already active (SB-25).".format(scroll_name(sid))
+            return M("Your {scroll} is already active (SB-25).", scroll=scroll_words(sid))
         element = scroll_parts(sid)[0]
         if pay not in (element, GENERATED_BY.get(element)):
-            return "{} scroll is refreshed with {} or {} token (SB-25).".format(
-                "A" + with_article(element)[1:], with_article(element), with_article(GENERATED_BY[element]))
+            return REFRESH_WITH[element]
         if pay in ELEMENTS and state["tokens"][seat][pay] > usable_tokens(state, seat, pay):
-            return "Tokens gained in your second action wait for your next turn (SB-25)."
-        return "You have no {} token to pay with (SB-25).".format(pay)
+            return M("Tokens gained in your second action wait for your next turn (SB-25).")
+        return M("You have no {element} token to pay with (SB-25).", element=element_words(pay))
 
     @staticmethod
     def _claim_reason(state, seat, verb, arg):
         if verb != "claim":
-            return "Claim a scroll or decline first (SB-22)."
+            return M("Claim a scroll or decline first (SB-22).")
         taken, _, back = arg.partition("/")
         card = state["pending"]["card"]
         element = ELEMENT[card]
         if taken[:-1] != element:
-            return "After summoning {} card only {} scroll can be claimed (SB-22).".format(with_article(element), with_article(element))
+            return M("After summoning {a_element} card only {a_element} scroll can be claimed (SB-22).", a_element=A_ELEMENT[element])
         if not taken[-1:].isdigit() or int(taken[-1]) not in state["stacks"][element]:
-            return "That scroll is not in the {} stack any more (SB-22).".format(element)
+            return M("That scroll is not in the {element} stack any more (SB-22).", element=ELEMENT_NAMES[element])
         if int(taken[-1]) > RANK[card]:
-            return "A scroll's level must be at most the summoned card's rank, {} (SB-22).".format(RANK[card])
+            return M("A scroll's level must be at most the summoned card's rank, {rank} (SB-22).", rank=RANK[card])
         if back and back not in state["owned"][seat]:
-            return "You can only return {} scroll you own (SB-22).".format(with_article(element))
-        return "You have {} and cannot pay for that scroll (SB-22).".format(_s(state["years"][seat], "year"))
+            return M("You can only return {a_element} scroll you own (SB-22).", a_element=A_ELEMENT[element])
+        return P("You have {n} year and cannot pay for that scroll (SB-22).",
+                 "You have {n} years and cannot pay for that scroll (SB-22).", state["years"][seat])
 
     @staticmethod
     def _activation_reason(state, verb):
         sid = state["activation"]["scroll"]
-        return {"activate": "Choose the target of your {} (rank or level at most {}, SB-24).".format(scroll_name(sid), scroll_parts(sid)[1]),
-                "source": "Choose where the {} token comes from (SB-24).".format(state["activation"].get("element")),
-                "metal": "Move the {} to an empty space or swap its top card with one below (SB-24).".format(
-                    state["activation"].get("animal")),
-                "water": "Take a token from the supply or the board, or stop (SB-24)."}[state["phase"]]
+        phase = state["phase"]
+        if phase == "activate":
+            return M("Choose the target of your {scroll} (rank or level at most {level}, SB-24).", scroll=scroll_words(sid),
+                     level=scroll_parts(sid)[1])
+        if phase == "source":
+            return M("Choose where the {element} token comes from (SB-24).", element=element_words(state["activation"].get("element")))
+        if phase == "metal":
+            return M("Move the {animal} to an empty space or swap its top card with one below (SB-24).",
+                     animal=ANIMAL_NAMES.get(state["activation"].get("animal"), state["activation"].get("animal")))
+        return M("Take a token from the supply or the board, or stop (SB-24).")
 
     # --- playing -----------------------------------------------------------------------------------
     def _apply(self, state, seat, action):
@@ -690,7 +758,8 @@ class StemAndBranch(Game):
             state["hands"][seat].remove(card)
             state["discard"].append(card)
             events = [{"type": "discard", "seat": seat, "commit": True,
-                       "text": "{%d} discards %s (hand limit %d)." % (seat, card_name(card), HAND_LIMIT)}]
+                       "text": M("{who} discards {card} (hand limit {limit}).", who=seat_name(seat), card=card_words(card),
+                                 limit=HAND_LIMIT)}]
             if len(state["hands"][seat]) <= HAND_LIMIT:
                 events += self._end_turn(state)
             return events
@@ -701,19 +770,21 @@ class StemAndBranch(Game):
         hand = state["hands"][seat]
         if where == "deck":
             card = state["deck"].pop()
-            events = [{"type": "draw", "seat": seat, "commit": True, "text": "{%d} draws a card from the deck." % seat}]
+            events = [{"type": "draw", "seat": seat, "commit": True, "text": M("{who} draws a card from the deck.", who=seat_name(seat))}]
             if is_coop(state):
-                events[0]["text"] = "{%d} draws %s from the deck." % (seat, card_name(card))
+                events[0]["text"] = M("{who} draws {card} from the deck.", who=seat_name(seat), card=card_words(card))
             else:
-                events.append({"type": "drawn", "seat": seat, "seats": [seat], "text": "You draw %s." % card_name(card)})
+                events.append({"type": "drawn", "seat": seat, "seats": [seat], "text": M("You draw {card}.", card=card_words(card))})
         else:
             slot = int(where[3:])
             card = state["row"][slot]
             state["row"][slot] = state["deck"].pop() if state["deck"] else None
-            events = [{"type": "draw", "seat": seat, "commit": True,
-                       "text": "{%d} takes %s from the row%s." % (
-                           seat, card_name(card), "" if state["row"][slot] is None else
-                           "; %s turns up" % card_name(state["row"][slot]))}]
+            if state["row"][slot] is None:
+                text = M("{who} takes {card} from the row.", who=seat_name(seat), card=card_words(card))
+            else:
+                text = M("{who} takes {card} from the row; {new} turns up.", who=seat_name(seat), card=card_words(card),
+                         new=card_words(state["row"][slot]))
+            events = [{"type": "draw", "seat": seat, "commit": True, "text": text}]
         hand.append(card)
         hand.sort()
         if not state["deck"]:
@@ -726,13 +797,15 @@ class StemAndBranch(Game):
         board = state["board"]
         board[dst], board[src] = board[src], []
         state["pending"]["moved"] = [src, dst]
-        animal = ANIMAL[board[dst][0]]
-        text = "{%d} moves the %s from %s to %s" % (seat, animal, src, dst)
+        animal = ANIMAL_NAMES[ANIMAL[board[dst][0]]]
         element = state["board_tokens"].pop(dst, None)
         if element:
             state["pool"][element] += 1
-            text += " and takes the %s token there for the team" % element
-        return [{"type": "move", "seat": seat, "announce": bool(element), "text": text + "."}]
+            text = M("{who} moves the {animal} from {src} to {dst} and takes the {element} token there for the team.",
+                     who=seat_name(seat), animal=animal, src=src, dst=dst, element=ELEMENT_NAMES[element])
+        else:
+            text = M("{who} moves the {animal} from {src} to {dst}.", who=seat_name(seat), animal=animal, src=src, dst=dst)
+        return [{"type": "move", "seat": seat, "announce": bool(element), "text": text}]
 
     def _summon(self, state, seat):
         """SB-11 steps 1-3 (step 3 may stop at a steal prompt), then _after_elements."""
@@ -748,50 +821,75 @@ class StemAndBranch(Game):
         state["supply"][element] += pending["paid_tokens"]
         covered = top(state, space)
         state["board"][space].append(card)
-        paid = [card_name(c) for c in pending["cards"]] + ["%s token" % with_article(element)] * pending["paid_tokens"]
-        how = "ascends the %s (covering %s) on %s with %s" % (ANIMAL[card], card_name(covered), space, card_name(card)) \
-            if pending["ascend"] else "summons %s into %s" % (card_name(card), space)
-        price = "for %s%s" % (_s(pending["cost"], "item"), ": " + _and(paid) if paid else "")
-        if pending.get("from_discard"):
-            price = "from the discard pile with the Wood scroll, at no cost"
         events = [{"type": "summon", "seat": seat, "commit": True, "announce": True,
-                   "text": "{%d} %s %s." % (seat, how, price)}]
+                   "text": self._summon_words(seat, pending, covered)}]
         token = state["board_tokens"].pop(space, None)  # step 2: covering a token
         if token:
             store[token] += 1
             self._mark_fresh(state, seat, token)
-            events.append({"type": "token", "seat": seat, "announce": True,
-                           "text": "{%d} takes the %s token on %s%s." % (seat, token, space, " for the team" if is_coop(state) else "")})
+            words = (M("{who} takes the {element} token on {space} for the team.", who=seat_name(seat), element=ELEMENT_NAMES[token],
+                       space=space) if is_coop(state) else
+                     M("{who} takes the {element} token on {space}.", who=seat_name(seat), element=ELEMENT_NAMES[token], space=space))
+            events.append({"type": "token", "seat": seat, "announce": True, "text": words})
         if pending["ascend"]:  # step 3
             if state["supply"][element] > 0:
                 state["supply"][element] -= 1
                 store[element] += 1
                 self._mark_fresh(state, seat, element)
-                events.append({"type": "token", "seat": seat, "announce": True,
-                               "text": "Ascend: {%d} gains %s token from the supply%s." % (
-                                   seat, with_article(element), " for the team" if is_coop(state) else "")})
+                words = (M("Ascend: {who} gains {a_element} token from the supply for the team.", who=seat_name(seat),
+                           a_element=A_ELEMENT[element]) if is_coop(state) else
+                         M("Ascend: {who} gains {a_element} token from the supply.", who=seat_name(seat), a_element=A_ELEMENT[element]))
+                events.append({"type": "token", "seat": seat, "announce": True, "text": words})
             elif is_coop(state):
-                events.append({"type": "token", "seat": seat, "text": "Ascend: no %s token is left in the supply (SB-19)." % element})
+                events.append({"type": "token", "seat": seat, "text": M("Ascend: no {element} token is left in the supply (SB-19).",
+                                                                          element=ELEMENT_NAMES[element])})
             else:
                 holders = self.steal_from(state, seat, element)
                 if len(holders) > 1:
                     state["phase"] = "steal"
                     events.append({"type": "steal-prompt", "seat": seat, "announce": True,
-                                   "text": "No %s token is left in the supply: {%d} chooses whom to take one from." % (element, seat)})
+                                   "text": M("No {element} token is left in the supply: {who} chooses whom to take one from.",
+                                             element=ELEMENT_NAMES[element], who=seat_name(seat))})
                     return events
                 if holders:
                     events += self._take_element(state, seat, element, holders[0])
                 else:
                     events.append({"type": "token", "seat": seat,
-                                   "text": "Ascend: no %s token is left anywhere; {%d} gains none." % (element, seat)})
+                                   "text": M("Ascend: no {element} token is left anywhere; {who} gains none.",
+                                             element=ELEMENT_NAMES[element], who=seat_name(seat))})
         return events + self._after_elements(state, seat)
+
+    @staticmethod
+    def _summon_words(seat, pending, covered):
+        """SB-11 step 1 in words: the Summon or Ascend and what paid for it."""
+        card, space, price = pending["card"], pending["space"], pending["cost"]
+        element = ELEMENT[card]
+        args = dict(who=seat_name(seat), card=card_words(card), space=space)
+        paid = cards_words(pending["cards"]) + [M("{a_element} token", a_element=A_ELEMENT[element])] * pending["paid_tokens"]
+        if pending["ascend"]:
+            args.update(animal=ANIMAL_NAMES[ANIMAL[card]], covered=card_words(covered))
+            if pending.get("from_discard"):
+                return M("{who} ascends the {animal} (covering {covered}) on {space} with {card} from the discard pile with the "
+                         "Wood scroll, at no cost.", **args)
+            if not paid:
+                return M("{who} ascends the {animal} (covering {covered}) on {space} with {card} for 0 items.", **args)
+            return P("{who} ascends the {animal} (covering {covered}) on {space} with {card} for {n} item: {paid}.",
+                     "{who} ascends the {animal} (covering {covered}) on {space} with {card} for {n} items: {paid}.",
+                     price, paid=paid, **args)
+        if pending.get("from_discard"):
+            return M("{who} summons {card} into {space} from the discard pile with the Wood scroll, at no cost.", **args)
+        if not paid:
+            return M("{who} summons {card} into {space} for 0 items.", **args)
+        return P("{who} summons {card} into {space} for {n} item: {paid}.", "{who} summons {card} into {space} for {n} items: {paid}.",
+                 price, paid=paid, **args)
 
     def _take_element(self, state, seat, element, victim):
         self._lose_token(state, victim, element)
         state["tokens"][seat][element] += 1
         self._mark_fresh(state, seat, element)
         return [{"type": "steal", "seat": seat, "announce": True, "commit": True,
-                 "text": "Ascend: no %s token in the supply, so {%d} takes one from {%d}." % (element, seat, victim)}]
+                 "text": M("Ascend: no {element} token in the supply, so {who} takes one from {victim}.",
+                           element=ELEMENT_NAMES[element], who=seat_name(seat), victim=seat_name(victim))}]
 
     def _after_elements(self, state, seat):
         """SB-11 step 4 (competitive: animal token and years; co-op: locking), step 5 (the Spirit
@@ -804,10 +902,11 @@ class StemAndBranch(Game):
             if RANK[card] == TOP_RANK:  # SB-20: the animal token goes on top; locked
                 state["locked"].append(animal)
                 events.append({"type": "lock", "seat": seat, "announce": True,
-                               "text": "The %s reaches rank %d: locked (%d of 12)." % (animal, TOP_RANK, len(state["locked"]))})
+                               "text": M("The {animal} reaches rank {rank}: locked ({count} of 12).", animal=ANIMAL_NAMES[animal],
+                                         rank=TOP_RANK, count=len(state["locked"]))})
                 if len(state["locked"]) == len(ANIMALS):  # SB-21: the game ends at once
                     events.append({"type": "end", "announce": True, "commit": True,
-                                   "text": "All 12 animals are at rank 5: the calendar is complete!"})
+                                   "text": M("All 12 animals are at rank 5: the calendar is complete!")})
                     return events + self._end_game(state)
         else:
             holder = state["owner"][animal]
@@ -815,16 +914,22 @@ class StemAndBranch(Game):
                 state["owner"][animal] = seat
                 count = sum(1 for o in state["owner"].values() if o == seat)
                 state["years"][seat] += count
-                source = "from the supply" if holder is None else "from {%d}" % holder
-                events.append({"type": "animal", "seat": seat, "announce": True,
-                               "text": "{%d} takes the %s token %s and scores %s (one per animal token held)." % (
-                                   seat, animal, source, _s(count, "year"))})
+                if holder is None:
+                    words = P("{who} takes the {animal} token from the supply and scores {n} year (one per animal token held).",
+                              "{who} takes the {animal} token from the supply and scores {n} years (one per animal token held).",
+                              count, who=seat_name(seat), animal=ANIMAL_NAMES[animal])
+                else:
+                    words = P("{who} takes the {animal} token from {holder} and scores {n} year (one per animal token held).",
+                              "{who} takes the {animal} token from {holder} and scores {n} years (one per animal token held).",
+                              count, who=seat_name(seat), animal=ANIMAL_NAMES[animal], holder=seat_name(holder))
+                events.append({"type": "animal", "seat": seat, "announce": True, "text": words})
             elif pending["ascend"]:
                 count = sum(state["tokens"][seat].values())
                 state["years"][seat] += count
                 events.append({"type": "years", "seat": seat, "announce": True,
-                               "text": "{%d} already holds the %s token: the Ascend scores %s (one per element token held)." % (
-                                   seat, animal, _s(count, "year"))})
+                               "text": P("{who} already holds the {animal} token: the Ascend scores {n} year (one per element token held).",
+                                         "{who} already holds the {animal} token: the Ascend scores {n} years (one per element token held).",
+                                         count, who=seat_name(seat), animal=ANIMAL_NAMES[animal])})
             if state["years"][seat] >= END_YEARS:
                 events += self._trigger_end(state, "years", seat)
         if state["scrolls"] and claim_options(state, seat):  # step 5: a Spirit Scroll claim (SB-22)
@@ -857,7 +962,7 @@ class StemAndBranch(Game):
         """SB-22: take the scroll (lower ones in its stack to the box), return the exchanged one
         into its stack in level order, pay the years; the new scroll is active."""
         if arg == "none":
-            events = [{"type": "claim", "seat": seat, "text": "{%d} claims no scroll." % seat}]
+            events = [{"type": "claim", "seat": seat, "text": M("{who} claims no scroll.", who=seat_name(seat))}]
             return events + self._action_done(state, seat)
         taken, _, back = arg.partition("/")
         element, level = scroll_parts(taken)
@@ -874,19 +979,40 @@ class StemAndBranch(Game):
         state["owned"][seat][taken] = True
         state["years"][seat] -= price
         state["scroll_paid"][seat] += price
-        text = "{%d} claims the %s for %s" % (seat, scroll_name(taken), _s(price, "year"))
-        if back:
-            text += ", returning the %s in exchange" % scroll_name(back)
-        if boxed:
-            text += "; %s go%s to the box" % (_and(scroll_name(b) for b in boxed), "es" if len(boxed) == 1 else "")
-        events = [{"type": "claim", "seat": seat, "announce": True, "rules": ["SB-22"], "text": text + "."}]
+        events = [{"type": "claim", "seat": seat, "announce": True, "rules": ["SB-22"],
+                   "text": self._claim_words(seat, taken, back, boxed, price)}]
         return events + self._action_done(state, seat)
+
+    @staticmethod
+    def _claim_words(seat, taken, back, boxed, price):
+        """SB-22's claim in words: the price, the scroll returned, the scrolls sent to the box."""
+        args = dict(who=seat_name(seat), scroll=scroll_words(taken), boxed=[scroll_words(b) for b in boxed])
+        if back:
+            args["back"] = scroll_words(back)
+            if len(boxed) > 1:
+                return P("{who} claims the {scroll} for {n} year, returning the {back} in exchange; {boxed} go to the box.",
+                         "{who} claims the {scroll} for {n} years, returning the {back} in exchange; {boxed} go to the box.",
+                         price, **args)
+            if boxed:
+                return P("{who} claims the {scroll} for {n} year, returning the {back} in exchange; {boxed} goes to the box.",
+                         "{who} claims the {scroll} for {n} years, returning the {back} in exchange; {boxed} goes to the box.",
+                         price, **args)
+            return P("{who} claims the {scroll} for {n} year, returning the {back} in exchange.",
+                     "{who} claims the {scroll} for {n} years, returning the {back} in exchange.", price, **args)
+        if len(boxed) > 1:
+            return P("{who} claims the {scroll} for {n} year; {boxed} go to the box.",
+                     "{who} claims the {scroll} for {n} years; {boxed} go to the box.", price, **args)
+        if boxed:
+            return P("{who} claims the {scroll} for {n} year; {boxed} goes to the box.",
+                     "{who} claims the {scroll} for {n} years; {boxed} goes to the box.", price, **args)
+        return P("{who} claims the {scroll} for {n} year.", "{who} claims the {scroll} for {n} years.", price, **args)
 
     def _refresh(self, state, seat, arg):
         """SB-25: an inactive scroll turns active for a token of its element or the one generating it."""
         sid, pay = self._flip_active(state, seat, arg)
         events = [{"type": "refresh", "seat": seat, "announce": True, "rules": ["SB-25"],
-                   "text": "{%d} refreshes the %s with %s token: it is active again." % (seat, scroll_name(sid), with_article(pay))}]
+                   "text": M("{who} refreshes the {scroll} with {a_element} token: it is active again.", who=seat_name(seat),
+                             scroll=scroll_words(sid), a_element=A_ELEMENT[pay])}]
         if state["phase"] == "main" and not self.can_act(state, seat):  # SB-6: nothing left to do this turn
             events += self._finish_turn(state, seat)
         return events
@@ -908,7 +1034,7 @@ class StemAndBranch(Game):
             state["activation"].update(left=scroll_parts(sid)[1], taken=0)
         state["phase"] = "water" if element == "Water" else "activate"
         return [{"type": "activate", "seat": seat, "announce": True, "rules": ["SB-24"],
-                 "text": "{%d} activates the %s." % (seat, scroll_name(sid))}]
+                 "text": M("{who} activates the {scroll}.", who=seat_name(seat), scroll=scroll_words(sid))}]
 
     def _scroll_wood(self, state, seat, arg):
         """Wood: the chosen discard card is summoned like any card, at no cost (SB-11 applies)."""
@@ -927,8 +1053,9 @@ class StemAndBranch(Game):
         state["discard"].extend(stack)
         years = FIRE_YEARS_PER_CARD * len(stack)
         events = [{"type": "fire", "seat": seat, "announce": True,
-                   "text": "{%d} removes the %s from %s (%s to the discard pile) and scores %s." % (
-                       seat, animal, home, _and(card_name(c) for c in stack), _s(years, "year"))}]
+                   "text": P("{who} removes the {animal} from {space} ({cards} to the discard pile) and scores {n} year.",
+                             "{who} removes the {animal} from {space} ({cards} to the discard pile) and scores {n} years.",
+                             years, who=seat_name(seat), animal=ANIMAL_NAMES[animal], space=home, cards=cards_words(stack))}]
         events += self._score(state, seat, years)
         holder = state["owner"][animal]
         if holder is None:
@@ -941,32 +1068,33 @@ class StemAndBranch(Game):
         if sources:
             return events + self._scroll_source(state, seat, sources[0][len("source:"):])
         events.append({"type": "token", "seat": seat,
-                       "text": "No %s token is left anywhere: {%d} gains none." % (element, holder)})
+                       "text": M("No {element} token is left anywhere: {who} gains none.", element=ELEMENT_NAMES[element],
+                                 who=seat_name(holder))})
         return events + self._fire_done(state, seat)
 
     def _scroll_source(self, state, seat, where):
         act = state["activation"]
         holder, element = act["holder"], act["element"]
+        args = dict(who=seat_name(holder), animal=ANIMAL_NAMES[act["animal"]], a_element=A_ELEMENT[element])
         if where == "supply":
             state["supply"][element] -= 1
-            source = "the supply"
+            text = M("{who}, who held the {animal} token, gains {a_element} token from the supply.", **args)
         elif where.startswith("seat"):
             victim = int(where[4:])
             self._lose_token(state, victim, element)
-            source = "{%d}" % victim
+            text = M("{who}, who held the {animal} token, gains {a_element} token from {victim}.", victim=seat_name(victim), **args)
         else:
             del state["board_tokens"][where]
-            source = "the board (%s)" % where
+            text = M("{who}, who held the {animal} token, gains {a_element} token from the board ({space}).", space=where, **args)
         state["tokens"][holder][element] += 1
         self._mark_fresh(state, holder, element)
-        events = [{"type": "token", "seat": holder, "announce": True,
-                   "text": "{%d}, who held the %s token, gains %s token from %s." % (holder, act["animal"], with_article(element), source)}]
+        events = [{"type": "token", "seat": holder, "announce": True, "text": text}]
         return events + self._fire_done(state, seat)
 
     def _fire_done(self, state, seat):
         animal = state["activation"]["animal"]
         state["owner"][animal] = None
-        events = [{"type": "animal", "seat": seat, "text": "The %s token returns to the supply." % animal}]
+        events = [{"type": "animal", "seat": seat, "text": M("The {animal} token returns to the supply.", animal=ANIMAL_NAMES[animal])}]
         return events + self._action_done(state, seat)
 
     def _scroll_earth(self, state, seat, animal):
@@ -978,8 +1106,9 @@ class StemAndBranch(Game):
         state["hands"][seat] = sorted(state["hands"][seat] + cards)
         years = EARTH_YEARS_PER_CARD * len(cards)
         events = [{"type": "earth", "seat": seat, "announce": True,
-                   "text": "{%d} takes %s from the discard pile into their hand and scores %s." % (
-                       seat, cards_text(cards), _s(years, "year"))}]
+                   "text": P("{who} takes {cards} from the discard pile into their hand and scores {n} year.",
+                             "{who} takes {cards} from the discard pile into their hand and scores {n} years.",
+                             years, who=seat_name(seat), cards=cards_words(cards))}]
         return events + self._score(state, seat, years) + self._action_done(state, seat)
 
     def _scroll_metal(self, state, seat, animal):
@@ -989,7 +1118,9 @@ class StemAndBranch(Game):
         state["activation"]["animal"] = animal
         state["phase"] = "metal"
         events = [{"type": "metal", "seat": seat, "announce": True,
-                   "text": "{%d} chooses the %s on %s and scores its level, %s." % (seat, animal, home, _s(level, "year"))}]
+                   "text": P("{who} chooses the {animal} on {space} and scores its level, {n} year.",
+                             "{who} chooses the {animal} on {space} and scores its level, {n} years.",
+                             level, who=seat_name(seat), animal=ANIMAL_NAMES[animal], space=home)}]
         return events + self._score(state, seat, level)
 
     def _scroll_moveto(self, state, seat, dst):
@@ -997,13 +1128,15 @@ class StemAndBranch(Game):
         src = stack_of(state, animal)
         board = state["board"]
         board[dst], board[src] = board[src], []
-        text = "{%d} moves the %s from %s to %s" % (seat, animal, src, dst)
+        args = dict(who=seat_name(seat), animal=ANIMAL_NAMES[animal], src=src, dst=dst)
+        text = M("{who} moves the {animal} from {src} to {dst}.", **args)
         token = state["board_tokens"].pop(dst, None)
         if token:  # SB-24 (ruling): a token on the new space is the player's
             state["tokens"][seat][token] += 1
             self._mark_fresh(state, seat, token)
-            text += " and takes the %s token there" % token
-        return [{"type": "move", "seat": seat, "announce": True, "text": text + "."}] + self._action_done(state, seat)
+            text = M("{who} moves the {animal} from {src} to {dst} and takes the {element} token there.",
+                     element=ELEMENT_NAMES[token], **args)
+        return [{"type": "move", "seat": seat, "announce": True, "text": text}] + self._action_done(state, seat)
 
     def _scroll_swap(self, state, seat, arg):
         animal = state["activation"]["animal"]
@@ -1012,28 +1145,28 @@ class StemAndBranch(Game):
         i = stack.index(card)
         stack[i], stack[-1] = old_top, card
         events = [{"type": "swap", "seat": seat, "announce": True,
-                   "text": "{%d} swaps the %s's top card %s with %s below it: the %s is now %s." % (
-                       seat, animal, card_name(old_top), card_name(card), animal, card_name(card))}]
+                   "text": M("{who} swaps the {animal}'s top card {old} with {card} below it: the {animal} is now {card}.",
+                             who=seat_name(seat), animal=ANIMAL_NAMES[animal], old=card_words(old_top), card=card_words(card))}]
         return events + self._action_done(state, seat)
 
     def _scroll_water(self, state, seat, arg):
         """Water: one unclaimed token at a time, up to L; stop at will after the first."""
         act = state["activation"]
         if arg == "done":
-            return [{"type": "water", "seat": seat, "text": "{%d} stops taking tokens." % seat}] + self._action_done(state, seat)
+            return [{"type": "water", "seat": seat, "text": M("{who} stops taking tokens.", who=seat_name(seat))}] + self._action_done(state, seat)
         if arg.startswith("supply:"):
             element = arg[len("supply:"):]
             state["supply"][element] -= 1
-            source = "the supply"
+            text = M("{who} takes {a_element} token from the supply with the Water scroll.", who=seat_name(seat), a_element=A_ELEMENT[element])
         else:
             element = state["board_tokens"].pop(arg)
-            source = "the board (%s)" % arg
+            text = M("{who} takes {a_element} token from the board ({space}) with the Water scroll.", who=seat_name(seat),
+                     a_element=A_ELEMENT[element], space=arg)
         state["tokens"][seat][element] += 1
         self._mark_fresh(state, seat, element)
         act["left"] -= 1
         act["taken"] += 1
-        events = [{"type": "water", "seat": seat, "announce": True,
-                   "text": "{%d} takes %s token from %s with the Water scroll." % (seat, with_article(element), source)}]
+        events = [{"type": "water", "seat": seat, "announce": True, "text": text}]
         if act["left"] == 0 or not water_actions(state):
             return events + self._action_done(state, seat)
         return events
@@ -1050,10 +1183,23 @@ class StemAndBranch(Game):
         while s != state["last"]:
             s = (s + 1) % n
             still.append(s)
-        cause = "The deck is empty" if why == "deck" else "{%d} reaches %d years" % (seat, END_YEARS)
-        after = "this turn is finished, then {} play{} to end the round.".format(
-            _and("{%d}" % x for x in still), "s" if len(still) == 1 else "") if still else "this is the last turn of the game."
-        return [{"type": "end-trigger", "announce": True, "commit": True, "text": "%s: the end is triggered; %s" % (cause, after)}]
+        args = dict(who=seat_name(seat) if seat is not None else "", years=END_YEARS, still=[seat_name(x) for x in still])
+        if why == "deck":
+            if len(still) > 1:
+                text = M("The deck is empty: the end is triggered; this turn is finished, then {still} play to end the round.", **args)
+            elif still:
+                text = M("The deck is empty: the end is triggered; this turn is finished, then {still} plays to end the round.", **args)
+            else:
+                text = M("The deck is empty: the end is triggered; this is the last turn of the game.", **args)
+        elif len(still) > 1:
+            text = M("{who} reaches {years} years: the end is triggered; this turn is finished, then {still} play to end the round.",
+                     **args)
+        elif still:
+            text = M("{who} reaches {years} years: the end is triggered; this turn is finished, then {still} plays to end the round.",
+                     **args)
+        else:
+            text = M("{who} reaches {years} years: the end is triggered; this is the last turn of the game.", **args)
+        return [{"type": "end-trigger", "announce": True, "commit": True, "text": text}]
 
     def _action_done(self, state, seat):
         """SB-6: count the main action; after the second (or with none legal) the turn ends."""
@@ -1068,7 +1214,8 @@ class StemAndBranch(Game):
     def _finish_turn(self, state, seat):
         events = []
         if state["done"] < ACTIONS_PER_TURN:
-            events.append({"type": "lost", "seat": seat, "text": "{%d} has no legal action left: the rest of the turn is lost (SB-6)." % seat})
+            events.append({"type": "lost", "seat": seat, "text": M("{who} has no legal action left: the rest of the turn is lost (SB-6).",
+                                                                     who=seat_name(seat))})
         if len(state["hands"][seat]) > HAND_LIMIT:
             state["phase"] = "discard"
             return events
@@ -1085,9 +1232,10 @@ class StemAndBranch(Game):
         state["fresh"][state["turn"]] = {e: 0 for e in ELEMENTS}  # SB-25: usable again from this turn on
         events = []
         if state["ending"] is not None:
+            who = seat_name(state["turn"])
             events.append({"type": "final", "seat": state["turn"], "announce": True,
-                           "text": "Final round: {%d}'s turn%s." % (
-                               state["turn"], ", the last of the game" if state["turn"] == state["last"] else "")})
+                           "text": M("Final round: {who}'s turn, the last of the game.", who=who) if state["turn"] == state["last"]
+                           else M("Final round: {who}'s turn.", who=who)})
         if not self.can_act(state, state["turn"]):
             events += self._finish_turn(state, state["turn"])
         return events
@@ -1098,11 +1246,12 @@ class StemAndBranch(Game):
         state["pending"] = None
         result = self.result(state)
         if is_coop(state):
-            text = "Game over: " + result["headline"]
+            text = M("Game over: {headline}", headline=result["headline"])
+        elif len(result["winners"]) == 1:
+            text = M("Game over: {who} wins with {years} years.", who=seat_name(result["winners"][0]), years=max(result["scores"]))
         else:
-            text = "Game over: %s %s with %d years." % (_and("{%d}" % s for s in result["winners"]),
-                                                        "wins" if len(result["winners"]) == 1 else "win together",
-                                                        max(result["scores"]))
+            text = M("Game over: {who} win together with {years} years.", who=[seat_name(s) for s in result["winners"]],
+                     years=max(result["scores"]))
         return [{"type": "over", "announce": True, "commit": True, "text": text}]
 
     # --- the end -----------------------------------------------------------------------------------
@@ -1115,30 +1264,37 @@ class StemAndBranch(Game):
             for space in SPACES:
                 stack = state["board"][space]
                 if stack and RANK[stack[-1]] == TOP_RANK:
-                    rows.append({"label": "{} at rank 5 ({})".format(ANIMAL[stack[0]], _s(len(stack), "card")),
+                    rows.append({"label": P("{animal} at rank 5 ({n} card)", "{animal} at rank 5 ({n} cards)", len(stack),
+                                            animal=ANIMAL_NAMES[ANIMAL[stack[0]]]),
                                  "kind": "line", "values": [len(stack)] * n})
-            rows.append({"label": "Perfect clear bonus" + (" (cards left in the deck and the row)" if bonus else " (not earned)"),
-                         "kind": "line", "values": [bonus] * n})
-            rows.append({"label": "Total", "kind": "total", "values": [total] * n})
-            notes = ["{} of 12 animals at rank 5. Team score {}: rank {}.".format(len(state["locked"]), total, coop_rank(total))]
+            rows.append({"label": M("Perfect clear bonus (cards left in the deck and the row)") if bonus else
+                         M("Perfect clear bonus (not earned)"), "kind": "line", "values": [bonus] * n})
+            rows.append({"label": M("Total"), "kind": "total", "values": [total] * n})
+            rank = rank_words(total)
+            notes = [M("{locked} of 12 animals at rank 5. Team score {score}: rank {rank}.", locked=len(state["locked"]), score=total,
+                       rank=rank)]
             if bonus:
-                notes.append("Perfect clear! +{} for the cards left in the deck and the row.".format(bonus))
-            rank = coop_rank(total)
-            headline = "Team score {}: {}{}".format(total, rank, "" if rank.endswith("!") else ".")
+                notes.append(M("Perfect clear! +{bonus} for the cards left in the deck and the row.", bonus=bonus))
+            perfect = len(state["locked"]) == len(ANIMALS)
+            if coop_rank(total).endswith("!"):  # "Master!" ends the sentence itself
+                headline = (M("Perfect clear! Team score {score}: {rank}", score=total, rank=rank) if perfect
+                            else M("Team score {score}: {rank}", score=total, rank=rank))
+            else:
+                headline = (M("Perfect clear! Team score {score}: {rank}.", score=total, rank=rank) if perfect
+                            else M("Team score {score}: {rank}.", score=total, rank=rank))
             return {"scores": [total] * n, "winners": list(range(n)), "sheet": rows, "notes": notes,
-                    "turns": state["turn_no"], "rank": rank, "cooperative": True,
-                    "headline": ("Perfect clear! " if len(state["locked"]) == len(ANIMALS) else "") + headline}
+                    "turns": state["turn_no"], "rank": rank, "cooperative": True, "headline": headline}
         parts = [final_years(state, s) for s in range(n)]
         scores = [sum(p) for p in parts]
-        rows = [{"label": "Years during play", "kind": "line", "values": [p[0] for p in parts]}]
+        rows = [{"label": M("Years during play"), "kind": "line", "values": [p[0] for p in parts]}]
         if state["scrolls"]:  # SB-22, SB-24: the years of play, split by where they came from
-            rows = [{"label": "Years from summons", "kind": "line",
+            rows = [{"label": M("Years from summons"), "kind": "line",
                      "values": [p[0] - state["scroll_years"][s] + state["scroll_paid"][s] for s, p in enumerate(parts)]},
-                    {"label": "Years from scroll effects", "kind": "line", "values": list(state["scroll_years"])},
-                    {"label": "Years paid for scrolls", "kind": "line", "values": [-y for y in state["scroll_paid"]]}]
+                    {"label": M("Years from scroll effects"), "kind": "line", "values": list(state["scroll_years"])},
+                    {"label": M("Years paid for scrolls"), "kind": "line", "values": [-y for y in state["scroll_paid"]]}]
         rows += [
-            {"label": "Element tokens", "kind": "line", "values": [p[1] for p in parts]},
-            {"label": "Hand cards of your animal tokens", "kind": "line", "values": [p[2] for p in parts]},
+            {"label": M("Element tokens"), "kind": "line", "values": [p[1] for p in parts]},
+            {"label": M("Hand cards of your animal tokens"), "kind": "line", "values": [p[2] for p in parts]},
         ]
         best = max(scores)
         top_seats = [s for s in range(n) if scores[s] == best]
@@ -1147,33 +1303,37 @@ class StemAndBranch(Game):
         if len(top_seats) > 1:  # SB-14
             animal = year_animal(state["year"])
             holder = state["owner"][animal]
+            args = dict(years=best, tied=[seat_name(s) for s in top_seats], year=state["year"], animal=ANIMAL_NAMES[animal])
             if holder in top_seats:
                 winners = [holder]
-                why = "{%d} holds the %s token and wins" % (holder, animal)
+                notes.append(M("Tied at {years} years: {tied}. Tie-break: {year} is the year of the {animal}; "
+                               "{who} holds the {animal} token and wins.", who=seat_name(holder), **args))
             else:
-                why = "no tied player holds the %s token: a shared win" % animal
-            notes.append("Tied at {} years: {}. Tie-break: {} is the year of the {}; {}.".format(
-                best, _and("{%d}" % s for s in top_seats), state["year"], animal, why))
-            rows.append({"label": "Tie-break: {} token ({})".format(animal, state["year"]), "kind": "tiebreak",
-                         "values": ["yes" if state["owner"][animal] == s else "—" for s in range(n)]})
-        rows.append({"label": "Total", "kind": "total", "values": scores})
+                notes.append(M("Tied at {years} years: {tied}. Tie-break: {year} is the year of the {animal}; "
+                               "no tied player holds the {animal} token: a shared win.", **args))
+            rows.append({"label": M("Tie-break: {animal} token ({year})", animal=ANIMAL_NAMES[animal], year=state["year"]),
+                         "kind": "tiebreak", "values": [N_("yes") if state["owner"][animal] == s else "—" for s in range(n)]})
+        rows.append({"label": M("Total"), "kind": "total", "values": scores})
         return {"scores": scores, "winners": winners, "sheet": rows, "notes": notes, "turns": state["turn_no"]}
 
     def record(self, state):
         if not state["over"] or not is_coop(state):
             return None
         n = state["players"]
-        return {"key": "coop{}".format(n), "label": "best co-operative score ({})".format("solo" if n == 1 else _s(n, "player")),
+        label = (M("best co-operative score (solo)") if n == 1 else
+                 P("best co-operative score ({n} player)", "best co-operative score ({n} players)", n))
+        return {"key": "coop{}".format(n), "label": label,
                 "seat": 0, "value": self.result(state)["scores"][0], "higher": True}
 
     # --- reading -----------------------------------------------------------------------------------
     def progress(self, state):
         if state["over"]:
-            return "Finished"
-        where = "Turn {} · action {} of {}".format(state["turn_no"], min(state["done"] + 1, ACTIONS_PER_TURN), ACTIONS_PER_TURN)
+            return M("Finished")
+        args = dict(turn=state["turn_no"], action=min(state["done"] + 1, ACTIONS_PER_TURN), actions=ACTIONS_PER_TURN)
         if state["ending"] is not None:
-            return where + " · final round"
-        return where + " · {} in the deck".format(_s(len(state["deck"]), "card"))
+            return M("Turn {turn} · action {action} of {actions} · final round", **args)
+        return P("Turn {turn} · action {action} of {actions} · {n} card in the deck",
+                 "Turn {turn} · action {action} of {actions} · {n} cards in the deck", len(state["deck"]), **args)
 
     def hidden_names(self, state, seat):
         # Co-op hands are open (SB-19): only a competitive hand is a secret.
