@@ -1,61 +1,74 @@
 """Hội Phố's table: your hand, the face-down picks, the last reveal step by step, the skills'
 choices, and the round's result."""
 
-from games.hoipho.data import MERCHANTS, RIVALS, SHIP_PAY
+from games.hoipho.data import HIGH_PAY, MERCHANTS, RIVALS, SECOND_PAY, SHIP_PAY, THROW_NAMES
 from games.hoipho.rules import card_name, is_ship, left_of, printed, skill_of
+from tabletop import N_
 
 from ..html import button, esc, figure, join_names, sr_only, tag
+from ..i18n import _, ngettext, with_names
 
 SHORT_SKILL = {
-    "mouse": "+3 coins, then rock-paper-scissors: the loser discards half their coins",
-    "buffalo": "+3 coins",
-    "tiger": "Everyone passes a card to their left",
-    "cat": "Give a card to an opponent, take a random one of theirs",
-    "dragon": "Every coin gained this turn goes back",
-    "snake": "Steal 3 coins from a player",
-    "horse": "Swap the coins of two players",
-    "goat": "+1 contract (+1 more if you take the round's contract)",
-    "monkey": "Copy a skill revealed this round",
-    "hen": "No skill",
-    "dog": "Lose 1 coin",
-    "pig": "Give 1 coin to each neighbour",
+    "mouse": N_("+3 coins, then rock-paper-scissors: the loser discards half their coins"),
+    "buffalo": N_("+3 coins"),
+    "tiger": N_("Everyone passes a card to their left"),
+    "cat": N_("Give a card to an opponent, take a random one of theirs"),
+    "dragon": N_("Every coin gained this turn goes back"),
+    "snake": N_("Steal 3 coins from a player"),
+    "horse": N_("Swap the coins of two players"),
+    "goat": N_("+1 contract (+1 more if you take the round's contract)"),
+    "monkey": N_("Copy a skill revealed this round"),
+    "hen": N_("No skill"),
+    "dog": N_("Lose 1 coin"),
+    "pig": N_("Give 1 coin to each neighbour"),
 }
-# HP-4 as a rule, not a score: "Meets the Cat: 0" on every Dog read as if the Dog counted 0 now.
-RIVAL_NOTE = {rep: "0 if it meets the {}".format(MERCHANTS[rival][0]) for rep, rival in RIVALS.items()}
-SHIP_NOTE = "Alone +{}, two ships +{} each, 3 or more: nothing".format(SHIP_PAY[1], SHIP_PAY[2])
-THROW_LABEL = {"rock": "Rock", "paper": "Paper", "scissors": "Scissors"}
-SKILL_CHOICE = {
-    "copy": "choose the skill your Monkey copies",
-    "target": "choose an opponent for your {name}",
-    "give": "choose a card to give to {target}",
-    "swap": "choose two players whose coins your Horse swaps",
-}
+THROW_LABEL = {"rock": N_("Rock"), "paper": N_("Paper"), "scissors": N_("Scissors")}
+# The verb said before a card of the hand, for screen readers.
+HAND_VERB = {"discard": N_("Discard:"), "play": N_("Play:"), "give": N_("Give:"), "pass": N_("Pass:")}
+
+
+def merchant_name(card):
+    """The merchant's name on `card` in the reader's language ("Dog")."""
+    return _(MERCHANTS[printed(card)][0])
+
+
+def ship_note():
+    return _("Alone +{alone}, two ships +{two} each, 3 or more: nothing").format(alone=SHIP_PAY[1], two=SHIP_PAY[2])
+
+
+def coins_words(n):
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
 def rival_note(card, met=None):
     """HP-4 on a card: the rule while the card is unplayed (met None); on a revealed card, only
-    when it met its rival."""
+    when it met its rival. As a rule, not a score: "Meets the Cat: 0" on every Dog read as if
+    the Dog counted 0 now."""
     if met:
-        return "Met its rival: 0 this turn"
-    return RIVAL_NOTE.get(printed(card)) if met is None else None
+        return _("Met its rival: 0 this turn")
+    rival = RIVALS.get(printed(card)) if met is None else None
+    return _("0 if it meets the {merchant}").format(merchant=_(MERCHANTS[rival][0])) if rival else None
 
 
 def card_words(card, met=None):
     """What a screen reader says for a card."""
     if is_ship(card):
-        return "Merchant ship, reputation 0: " + SHIP_NOTE
+        return _("Merchant ship, reputation 0: {note}").format(note=ship_note())
     rep, note = printed(card), rival_note(card, met)
-    return "{}, reputation {}: {}{}".format(MERCHANTS[rep][0], rep, SHORT_SKILL[skill_of(card)], "; " + note if note else "")
+    args = dict(merchant=merchant_name(card), rep=rep, skill=_(SHORT_SKILL[skill_of(card)]), note=note)
+    if note:
+        return _("{merchant}, reputation {rep}: {skill}; {note}").format(**args)
+    return _("{merchant}, reputation {rep}: {skill}").format(**args)
 
 
 def card_face(card, shown_rep=None, met=None):
     """The inside of a card: reputation, name, skill, its special condition (rival_note)."""
     note = None
     if is_ship(card):
-        rep, name, text = 0, "Ship", SHIP_NOTE
+        rep, name, text = 0, _("Ship"), ship_note()
     else:
         rep = printed(card)
-        name, text, note = MERCHANTS[rep][0], SHORT_SKILL[skill_of(card)], rival_note(card, met)
+        name, text, note = merchant_name(card), _(SHORT_SKILL[skill_of(card)]), rival_note(card, met)
     number = tag("span", str(rep), class_="hoipho-rep")
     if shown_rep is not None and shown_rep != rep:
         number = tag("span", tag("s", str(rep)) + " " + str(shown_rep), class_="hoipho-rep hoipho-zeroed")
@@ -72,7 +85,8 @@ class HoiPhoRenderer:
     def rules_pictures(self):
         """How to play: a turn's reveal, the lowest merchant's skill firing."""
         cards = "".join(tag("div", card_face(c), class_=card_class(c)) for c in ("m2", "m7", "s1"))
-        return figure(tag("div", cards, class_="hoipho-how"), "Shown at once: 7 earns 2 coins, 2 earns 1 and fires its skill, the ship pays 3")
+        return figure(tag("div", cards, class_="hoipho-how"),
+                      esc(_("Shown at once: 7 earns 2 coins, 2 earns 1 and fires its skill, the ship pays 3")))
 
     # --- the status line ---------------------------------------------------------------------
     def prompt(self, ctx, seat):
@@ -83,34 +97,38 @@ class HoiPhoRenderer:
             return ""
         if seat is None:
             if phase == "discard":
-                return "discarding a card face up, all at once."
+                return _("discarding a card face up, all at once.")
             if phase == "pick":
-                return "picking their cards face down."
+                return _("picking their cards face down.")
             return self._others_choice(ctx, d)
         if phase == "discard":
-            return "discard one card face up (everyone discards at once, then the discards are shown)."
+            return _("discard one card face up (everyone discards at once, then the discards are shown).")
         if phase == "pick":
-            return "pick a card to play face down (turn {} of {}; the fourth card stays in your hand).".format(
-                view["turn"] + 1, view["turns"])
+            return _("pick a card to play face down (turn {turn} of {turns}; the fourth card stays in your hand).").format(
+                turn=view["turn"] + 1, turns=view["turns"])
         step = d["step"]
-        name = MERCHANTS[printed(d["card"])][0]
         if step == "throw":
             other = d["target"] if seat == d["owner"] else d["owner"]
-            return "rock-paper-scissors against {} for the Mouse: throw in secret.".format(ctx.name(other))
+            return _("rock-paper-scissors against {name} for the Mouse: throw in secret.").format(name=ctx.name(other))
         if step == "pass":
-            return "the Tiger: choose a card to pass to {} on your left.".format(ctx.name(left_of(seat, view["players"])))
+            return _("the Tiger: choose a card to pass to {name} on your left.").format(name=ctx.name(left_of(seat, view["players"])))
         if step == "swap" and d["swap"]:
-            return "your Horse swaps {}'s coins with whose? Choose the second player.".format(ctx.name(d["swap"][0]))
-        text = SKILL_CHOICE[step].format(name=name, target=ctx.name(d["target"]) if d["target"] is not None else "")
-        return text + "."
+            return _("your Horse swaps {name}'s coins with whose? Choose the second player.").format(name=ctx.name(d["swap"][0]))
+        if step == "copy":
+            return _("choose the skill your Monkey copies.")
+        if step == "target":
+            return _("choose an opponent for your {merchant}.").format(merchant=merchant_name(d["card"]))
+        if step == "give":
+            return _("choose a card to give to {name}.").format(name=ctx.name(d["target"]))
+        return _("choose two players whose coins your Horse swaps.")
 
     def _others_choice(self, ctx, d):
         step = d["step"]
         if step == "throw":
-            return "throwing rock, paper or scissors in secret."
+            return _("throwing rock, paper or scissors in secret.")
         if step == "pass":
-            return "choosing a card to pass to their left."
-        return "choosing for the {}'s skill.".format(MERCHANTS[printed(d["card"])][0])
+            return _("choosing a card to pass to their left.")
+        return _("choosing for the {merchant}'s skill.").format(merchant=merchant_name(d["card"]))
 
     # --- the players' panels -----------------------------------------------------------------
     def score(self, ctx, seat):
@@ -120,25 +138,26 @@ class HoiPhoRenderer:
         view = ctx.view
         coins = view["coins"][seat]
         contracts = view["contracts"][seat]
-        stats = (tag("span", "{} coin{}".format(coins, "" if coins == 1 else "s"), class_="hoipho-coins", data_anim="coins-%d" % seat)
-                 + tag("span", "{} contract{}".format(contracts, "" if contracts == 1 else "s"), class_="hoipho-contracts"))
+        stats = (tag("span", coins_words(coins), class_="hoipho-coins", data_anim="coins-%d" % seat)
+                 + tag("span", ngettext("{n} contract", "{n} contracts", contracts).format(n=contracts), class_="hoipho-contracts"))
         if seat in view["goat"] and not view["over"]:
-            stats += tag("span", "Goat: +1 more with the round", class_="badge hoipho-goat")
+            stats += tag("span", _("Goat: +1 more with the round"), class_="badge hoipho-goat")
         parts = [tag("div", stats, class_="hoipho-stats")]
         status = self._seat_status(ctx, seat)
-        parts.append(tag("div", "{} card{} in hand".format(view["hand_sizes"][seat], "" if view["hand_sizes"][seat] == 1 else "s")
+        size = view["hand_sizes"][seat]
+        parts.append(tag("div", ngettext("{n} card in hand", "{n} cards in hand", size).format(n=size)
                          + (" " + status if status else ""), class_="hoipho-handline"))
         played = view["played"][seat]
         if played or view["discards"][seat]:
             minis = "".join(self.mini(c) for c in played)
             if view["discards"][seat]:
-                minis += tag("span", "discarded " + self.mini(view["discards"][seat]), class_="hoipho-discarded")
-            parts.append(tag("div", tag("span", "This round:", class_="label") + minis, class_="hoipho-played",
-                             aria_label="Cards {} revealed this round".format(ctx.names[seat])))
+                minis += tag("span", _("discarded {card}").format(card=self.mini(view["discards"][seat])), class_="hoipho-discarded")
+            parts.append(tag("div", tag("span", _("This round:"), class_="label") + minis, class_="hoipho-played",
+                             aria_label=_("Cards {name} revealed this round").format(name=ctx.names[seat])))
         known = [c for holder, c in view["known"] if holder == seat]
         if known and ctx.viewer is not None:
-            parts.append(tag("p", "You know {} holds {}.".format(ctx.name(seat), esc(join_names(card_name(c) for c in known))),
-                             class_="hoipho-known"))
+            parts.append(tag("p", _("You know {name} holds {cards}.").format(
+                name=ctx.name(seat), cards=esc(join_names(_(card_name(c)) for c in known))), class_="hoipho-known"))
         return "".join(parts)
 
     def _seat_status(self, ctx, seat):
@@ -147,17 +166,17 @@ class HoiPhoRenderer:
             return ""
         if view["phase"] in ("pick", "discard"):
             if view["picked"][seat]:
-                return tag("span", "card face down" if view["phase"] == "pick" else "has discarded", class_="badge written")
+                return tag("span", _("card face down") if view["phase"] == "pick" else _("has discarded"), class_="badge written")
             return ""
         d = view["decision"]
         if d["step"] == "throw" and seat in (d["owner"], d["target"]):
-            return tag("span", "has thrown" if d["thrown"][seat] else "to throw", class_="badge" + (" written" if d["thrown"][seat] else ""))
+            return tag("span", _("has thrown") if d["thrown"][seat] else _("to throw"), class_="badge" + (" written" if d["thrown"][seat] else ""))
         if d["step"] == "pass":
-            return tag("span", "has chosen" if d["passed"][seat] else "to pass", class_="badge" + (" written" if d["passed"][seat] else ""))
+            return tag("span", _("has chosen") if d["passed"][seat] else _("to pass"), class_="badge" + (" written" if d["passed"][seat] else ""))
         return ""
 
     def mini(self, card):
-        label = "ship" if is_ship(card) else "{} {}".format(printed(card), MERCHANTS[printed(card)][0])
+        label = _("ship") if is_ship(card) else _("{rep} {merchant}").format(rep=printed(card), merchant=merchant_name(card))
         return tag("span", esc(label), class_="hoipho-mini " + ("hoipho-ship" if is_ship(card) else "hoipho-merchant"),
                    title=card_words(card))
 
@@ -166,9 +185,14 @@ class HoiPhoRenderer:
         view = ctx.view
         parts = []
         if not view["over"]:
-            phase_text = {"discard": "opening discard", "pick": "turn {} of {}".format(view["turn"] + 1, view["turns"]),
-                          "skill": "turn {} of {}: a skill".format(view["turn"] + 1, view["turns"])}[view["phase"]]
-            parts.append(tag("p", "Round {} · {}".format(view["round"] + 1, phase_text), class_="turn-info"))
+            where = dict(round=view["round"] + 1, turn=view["turn"] + 1, turns=view["turns"])
+            if view["phase"] == "discard":
+                line = _("Round {round} · opening discard").format(**where)
+            elif view["phase"] == "pick":
+                line = _("Round {round} · turn {turn} of {turns}").format(**where)
+            else:
+                line = _("Round {round} · turn {turn} of {turns}: a skill").format(**where)
+            parts.append(tag("p", line, class_="turn-info"))
             parts.append(self.action_area(ctx))
             parts.append(self.face_down(ctx))
         reveals = view["reveals"]
@@ -178,10 +202,10 @@ class HoiPhoRenderer:
             parts.append(self.round_result(ctx, view["rounds"][-1]))
         older = [r for r in reveals[:-1] if r["round"] == view["round"] or (view["over"] and r["round"] == reveals[-1]["round"])]
         if older:
-            parts.append(tag("details", tag("summary", "Earlier turns this round ({})".format(len(older)))
+            parts.append(tag("details", tag("summary", _("Earlier turns this round ({n})").format(n=len(older)))
                              + "".join(self.reveal(ctx, r) for r in reversed(older)), class_="history"))
         if view["rounds"] and not (view["over"] or not view["played"][0] or view["phase"] == "discard"):
-            parts.append(tag("details", tag("summary", "Last round's result") + self.round_result(ctx, view["rounds"][-1]), class_="history"))
+            parts.append(tag("details", tag("summary", _("Last round's result")) + self.round_result(ctx, view["rounds"][-1]), class_="history"))
         return "".join(parts)
 
     def action_area(self, ctx):
@@ -195,7 +219,7 @@ class HoiPhoRenderer:
         verb = None
         if ctx.can_act:
             if d is not None and d["step"] in ("copy", "target", "throw", "swap"):
-                choice = tag("section", self.choice_buttons(ctx, legal), class_="hoipho-choice", aria_label="Your choice")
+                choice = tag("section", self.choice_buttons(ctx, legal), class_="hoipho-choice", aria_label=_("Your choice"))
             else:
                 verb = {"discard": "discard", "pick": "play"}.get(view["phase"]) or d["step"]
         cards = []
@@ -203,18 +227,19 @@ class HoiPhoRenderer:
             action = "{}:{}".format(verb or "play", c)
             chosen = c in (view["mine"], d and d["my_pass"])
             if action in legal:
-                cards.append(button(sr_only(verb.capitalize() + ": ") + card_face(c), "play", action, class_=card_class(c, "legal"),
+                cards.append(button(sr_only(_(HAND_VERB[verb]) + " ") + card_face(c), "play", action, class_=card_class(c, "legal"),
                                     data_anim="hand-" + c))
             else:
-                cards.append(button(card_face(c) + (sr_only(" (your choice)") if chosen else ""), "hoipho-why", action, data_anim="hand-" + c,
+                cards.append(button(card_face(c) + (sr_only(" " + _("(your choice)")) if chosen else ""), "hoipho-why", action, data_anim="hand-" + c,
                                     class_=card_class(c, "chosen" if chosen else "idle")))
-        title = "Your hand"
-        if verb in ("give", "pass"):
-            to = d["target"] if verb == "give" else left_of(ctx.viewer, view["players"])
-            title = "Choose a card to {} to {}".format(verb, ctx.name(to))
-        keys = tag("p", "Keys 1 to {} choose in the order shown.".format(len(legal)), class_="hoipho-keys") if len(legal) > 1 else ""
+        title = _("Your hand")
+        if verb == "give":
+            title = _("Choose a card to give to {name}").format(name=ctx.name(d["target"]))
+        elif verb == "pass":
+            title = _("Choose a card to pass to {name}").format(name=ctx.name(left_of(ctx.viewer, view["players"])))
+        keys = tag("p", _("Keys 1 to {n} choose in the order shown.").format(n=len(legal)), class_="hoipho-keys") if len(legal) > 1 else ""
         return choice + tag("section", tag("h3", title) + tag("div", "".join(cards), class_="hoipho-hand") + self._wait_note(ctx) + keys,
-                            class_="hoipho-handarea", aria_label="Your hand")
+                            class_="hoipho-handarea", aria_label=_("Your hand"))
 
     def _wait_note(self, ctx):
         view = ctx.view
@@ -222,12 +247,14 @@ class HoiPhoRenderer:
         if ctx.can_act:
             return ""
         if view["mine"] is not None:
-            word = "discard" if view["phase"] == "discard" else "card"
-            return tag("p", "Your {}: {}. Waiting for the others.".format(word, esc(card_name(view["mine"]))), class_="wrote")
+            card = esc(_(card_name(view["mine"])))
+            if view["phase"] == "discard":
+                return tag("p", _("Your discard: {card}. Waiting for the others.").format(card=card), class_="wrote")
+            return tag("p", _("Your card: {card}. Waiting for the others.").format(card=card), class_="wrote")
         if d is not None and d["my_pass"] is not None:
-            return tag("p", "You pass the {}. Waiting for the others.".format(esc(card_name(d["my_pass"]))), class_="wrote")
+            return tag("p", _("You pass the {card}. Waiting for the others.").format(card=esc(_(card_name(d["my_pass"])))), class_="wrote")
         if d is not None and d["my_throw"] is not None:
-            return tag("p", "You threw {}. Waiting for the other throw.".format(d["my_throw"]), class_="wrote")
+            return tag("p", _("You threw {throw}. Waiting for the other throw.").format(throw=_(THROW_NAMES[d["my_throw"]])), class_="wrote")
         return ""
 
     def choice_buttons(self, ctx, legal):
@@ -236,22 +263,26 @@ class HoiPhoRenderer:
         step = d["step"]
         buttons = []
         for action in legal:
-            kind, _, arg = action.partition(":")
+            kind, _sep, arg = action.partition(":")
             if kind == "copy":
-                buttons.append(button(sr_only("Copy: ") + card_face(arg), "play", action, class_=card_class(arg, "legal")))
+                buttons.append(button(sr_only(_("Copy:") + " ") + card_face(arg), "play", action, class_=card_class(arg, "legal")))
             elif kind == "throw":
-                buttons.append(button(THROW_LABEL[arg], "play", action, class_="legal hoipho-throw hoipho-" + arg))
+                buttons.append(button(_(THROW_LABEL[arg]), "play", action, class_="legal hoipho-throw hoipho-" + arg))
             else:
                 seat = int(arg)
-                who = "yourself" if seat == ctx.viewer else ctx.name(seat)
-                label = "{} · {} coin{}".format(who, view["coins"][seat], "" if view["coins"][seat] == 1 else "s")
+                who = _("yourself") if seat == ctx.viewer else ctx.name(seat)
+                label = _("{who} · {coins}").format(who=who, coins=coins_words(view["coins"][seat]))
                 buttons.append(button(label, "play", action, class_="legal hoipho-player"))
-        head = {
-            "copy": "Your Monkey copies the skill of…",
-            "target": "Your {} chooses an opponent".format(MERCHANTS[printed(d["card"])][0]),
-            "throw": "Rock, paper or scissors?",
-            "swap": "Your Horse swaps the coins of…" if not d["swap"] else "…{} and:".format(ctx.name(d["swap"][0])),
-        }[step]
+        if step == "copy":
+            head = _("Your Monkey copies the skill of…")
+        elif step == "target":
+            head = _("Your {merchant} chooses an opponent").format(merchant=merchant_name(d["card"]))
+        elif step == "throw":
+            head = _("Rock, paper or scissors?")
+        elif not d["swap"]:
+            head = _("Your Horse swaps the coins of…")
+        else:
+            head = _("…{name} and:").format(name=ctx.name(d["swap"][0]))
         return tag("h3", head) + tag("div", "".join(buttons), class_="hoipho-buttons hoipho-" + step)
 
     def face_down(self, ctx):
@@ -262,12 +293,12 @@ class HoiPhoRenderer:
         slots = []
         for seat in range(view["players"]):
             picked = view["picked"][seat]
-            body = tag("span", "face down" if picked else "choosing…", class_="hoipho-back" if picked else "hoipho-empty",
+            body = tag("span", _("face down") if picked else _("choosing…"), class_="hoipho-back" if picked else "hoipho-empty",
                        data_anim="slot-%d" % seat)
             slots.append(tag("li", body + tag("span", ctx.name(seat), class_="hoipho-who"),
                              class_="hoipho-slot" + (" picked" if picked else ""),
-                             aria_label="{}: {}".format(ctx.names[seat], "card face down" if picked else "still choosing")))
-        return tag("ol", "".join(slots), class_="hoipho-slots", aria_label="This turn's cards")
+                             aria_label=(_("{name}: card face down") if picked else _("{name}: still choosing")).format(name=ctx.names[seat])))
+        return tag("ol", "".join(slots), class_="hoipho-slots", aria_label=_("This turn's cards"))
 
     def reveal(self, ctx, record, latest=False):
         n = len(record["cards"])
@@ -277,13 +308,13 @@ class HoiPhoRenderer:
             c, met = record["cards"][seat], record["zero"][seat] is not None
             badges = []
             if record["pay"][seat] and is_ship(c):
-                badges.append("ship +{}".format(record["pay"][seat]))
+                badges.append(_("ship +{coins}").format(coins=record["pay"][seat]))
             if order and seat == order[0]:
-                badges.append("Monopoly +2" if record["mode"] == "monopoly" else "highest +2")
+                badges.append((_("Monopoly +{coins}") if record["mode"] == "monopoly" else _("highest +{coins}")).format(coins=HIGH_PAY))
             if record["mode"] == "ranking" and seat == order[1]:
-                badges.append("second +1")
+                badges.append(_("second +{coins}").format(coins=SECOND_PAY))
             if seat == record["skill"]:
-                badges.append("lowest: skill")
+                badges.append(_("lowest: skill"))
             cells.append(tag("li",
                              tag("div", card_face(c, record["rep"][seat], met), class_=card_class(c, "revealed"),
                                  data_anim="shown-{}-{}-{}".format(record["round"], record["turn"], seat) if latest else None,
@@ -291,35 +322,38 @@ class HoiPhoRenderer:
                              + tag("span", ctx.name(seat), class_="hoipho-who")
                              + "".join(tag("span", esc(b), class_="badge hoipho-badge") for b in badges),
                              class_="hoipho-cell" + (" hoipho-lowest" if seat == record["skill"] else ""), data_seat=str(seat)))
-        steps = "".join(tag("li", esc(ctx.match.text(step)), class_="hoipho-step hoipho-step-" + step["kind"]) for step in record["steps"])
-        title = "Round {}, turn {}".format(record["round"] + 1, record["turn"] + 1)
+        steps = "".join(tag("li", esc(with_names(step["text"], ctx.names)), class_="hoipho-step hoipho-step-" + step["kind"])
+                        for step in record["steps"])
+        where = dict(round=record["round"] + 1, turn=record["turn"] + 1)
+        title = _("Round {round}, turn {turn}").format(**where)
         return tag("section",
-                   tag("h3", ("Reveal · " if latest else "") + title)
+                   tag("h3", _("Reveal · Round {round}, turn {turn}").format(**where) if latest else title)
                    + tag("ol", "".join(cells), class_="hoipho-revealed")
-                   + tag("ol", steps, class_="hoipho-steps", aria_label="How the reveal resolved, step by step"),
-                   class_="reveal hoipho-reveal" + (" latest" if latest else ""), aria_label="Reveal of " + title)
+                   + tag("ol", steps, class_="hoipho-steps", aria_label=_("How the reveal resolved, step by step")),
+                   class_="reveal hoipho-reveal" + (" latest" if latest else ""), aria_label=_("Reveal of Round {round}, turn {turn}").format(**where))
 
     def round_result(self, ctx, record):
         n = len(record["coins"])
         rows = "".join(
             tag("tr", tag("th", ctx.name(s), scope="row") + tag("td", str(record["coins"][s]))
-                + tag("td", esc(card_name(record["kept"][s])) if record["kept"][s] else "")
+                + tag("td", esc(_(card_name(record["kept"][s]))) if record["kept"][s] else "")
                 + tag("td", "+{}".format(record["contracts"][s]) if record["contracts"][s] else ""),
                 class_="taker" if s == record["taker"] else None)
             for s in range(n))
-        head = tag("tr", tag("th", "") + tag("th", "coins") + tag("th", "fourth card") + tag("th", "contracts"))
+        head = tag("tr", tag("th", "") + tag("th", _("coins")) + tag("th", _("fourth card")) + tag("th", _("contracts")))
+        title = _("Round {round} result").format(round=record["round"] + 1)
         return tag("section",
-                   tag("h3", "Round {} result".format(record["round"] + 1))
-                   + tag("p", esc(ctx.match.text({"text": record["text"]})), class_="hoipho-why")
+                   tag("h3", title)
+                   + tag("p", esc(with_names(record["text"], ctx.names)), class_="hoipho-why")
                    + tag("table", tag("thead", head) + tag("tbody", rows), class_="hoipho-roundtable"),
-                   class_="hoipho-round", aria_label="Round {} result".format(record["round"] + 1))
+                   class_="hoipho-round", aria_label=title)
 
     # --- gestures ------------------------------------------------------------------------------
     def handle(self, app, act, arg):
         # Why a card cannot be played: answered for the game as it is now (a click from an
         # earlier page too: it plays nothing).
         if act == "hoipho-why" and app.viewer is not None and app.cover is None and isinstance(arg, str):
-            app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg) or "You may play that now."
+            app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg) or N_("You may play that now.")
             return True
         return False
 
