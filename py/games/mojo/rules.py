@@ -18,7 +18,7 @@ An action is "play:<value>" (a card from the hand) or "reveal:<value>" (a face-d
 
 from collections import Counter
 
-from tabletop import Game, clone
+from tabletop import M, N_, P, Game, clone, seat_name
 from tabletop import rng as trng
 
 from . import data
@@ -57,12 +57,10 @@ def compare(value, top):
     return "lower" if value < top else "higher" if value > top else "same"
 
 
-def _join(words):
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _names(seats):
-    return _join(["{%d}" % s for s in seats])
+    """Seats for a message: one seat's name, or a list the reader's language joins with "and"."""
+    names = [seat_name(s) for s in seats]
+    return names[0] if len(names) == 1 else names
 
 
 class Mojo(Game):
@@ -121,16 +119,16 @@ class Mojo(Game):
     def explain_illegal(self, state, seat, action):
         parsed = parse(action)
         if parsed is None:
-            return "Play a card from your hand, or turn up one of your face-down cards."
+            return M("Play a card from your hand, or turn up one of your face-down cards.")
         kind, value = parsed
         hand = state["hands"][seat]
         if kind == PLAY:
             if not hand:
-                return "Your cards are face down: turn one of them up instead (MJ-8)."
-            return "You have no {} in your hand.".format(value)
+                return M("Your cards are face down: turn one of them up instead (MJ-8).")
+            return M("You have no {card} in your hand.", card=value)
         if hand:
-            return "You still hold a hand: play a card on the pile (MJ-5). Face-down cards are turned up only once your hand went face down (MJ-8)."
-        return "You have no face-down {}.".format(value)
+            return M("You still hold a hand: play a card on the pile (MJ-5). Face-down cards are turned up only once your hand went face down (MJ-8).")
+        return M("You have no face-down {card}.", card=value)
 
     # --- playing -----------------------------------------------------------------------------
     def _apply(self, state, seat, action):
@@ -164,18 +162,18 @@ class Mojo(Game):
         state["pile"].append(value)
         if value < top:  # MJ-5 (compare): lower
             if events is not None:
-                events.append({"type": "play", "seat": seat, "text": "{%d} plays %d on %d: lower, the turn ends." % (seat, value, top)})
+                events.append({"type": "play", "seat": seat, "text": M("{who} plays {card} on {top}: lower, the turn ends.", who=seat_name(seat), card=value, top=top)})
         elif value > top:
             if events is not None:
-                events.append({"type": "play", "seat": seat, "text": "{%d} plays %d on %d: higher, draws a card." % (seat, value, top)})
+                events.append({"type": "play", "seat": seat, "text": M("{who} plays {card} on {top}: higher, draws a card.", who=seat_name(seat), card=value, top=top)})
             self._draw(state, seat, events)
         elif hand:
             state["again"] = True
             if events is not None:
-                events.append({"type": "play", "seat": seat, "text": "{%d} plays %d on %d: the same value, plays again." % (seat, value, top)})
+                events.append({"type": "play", "seat": seat, "text": M("{who} plays {card} on {top}: the same value, plays again.", who=seat_name(seat), card=value, top=top)})
             return events
         elif events is not None:
-            events.append({"type": "play", "seat": seat, "text": "{%d} plays %d on %d: the same value, but that was the last card." % (seat, value, top)})
+            events.append({"type": "play", "seat": seat, "text": M("{who} plays {card} on {top}: the same value, but that was the last card.", who=seat_name(seat), card=value, top=top)})
         return self._end_turn(state, seat, events)
 
     def _draw(self, state, seat, events):
@@ -190,13 +188,15 @@ class Mojo(Game):
             state["pile"] = [top]
             if events is not None:
                 events.append({"type": "reshuffle", "announce": True,
-                               "text": "The draw pile is empty: the play pile but its top card ({} cards) is shuffled into a new draw pile (MJ-6).".format(len(rest))})
+                               "text": P("The draw pile is empty: the play pile but its top card ({n} card) is shuffled into a new draw pile (MJ-6).",
+                                         "The draw pile is empty: the play pile but its top card ({n} cards) is shuffled into a new draw pile (MJ-6).",
+                                         len(rest))})
         card = state["draw"].pop()
         state["hands"][seat].append(card)
         state["hands"][seat].sort()
         if events is not None:
-            events.append({"type": "draw", "seat": seat, "text": "{%d} draws a card (%d left in the draw pile)." % (seat, len(state["draw"]))})
-            events.append({"type": "drawn", "seat": seat, "seats": [seat], "commit": True, "text": "You draw a %d." % card})
+            events.append({"type": "draw", "seat": seat, "text": M("{who} draws a card ({left} left in the draw pile).", who=seat_name(seat), left=len(state["draw"]))})
+            events.append({"type": "drawn", "seat": seat, "seats": [seat], "commit": True, "text": M("You draw a {card}.", card=card)})
 
     def _end_turn(self, state, seat, events):
         state["again"] = False
@@ -204,15 +204,16 @@ class Mojo(Game):
         if not hand:  # MJ-9 (ruling): out of cards
             if events is None:
                 return seat
-            return events + self._end_round(state, seat, "{%d} has no card left (MJ-9)." % seat)
+            return events + self._end_round(state, seat)
         limit = face_down_limit(state["players"])
         if len(hand) <= limit:  # MJ-7
             state["down"][seat] = sorted(hand)
             state["hands"][seat] = []
             if events is not None:
                 events.append({"type": "facedown", "seat": seat, "announce": True,
-                               "text": "{%d} ends the turn with %d card%s (%d or fewer) and puts %s face down (MJ-7)." % (
-                                   seat, len(hand), "" if len(hand) == 1 else "s", limit, "it" if len(hand) == 1 else "them")})
+                               "text": P("{who} ends the turn with {n} card ({limit} or fewer) and puts it face down (MJ-7).",
+                                         "{who} ends the turn with {n} cards ({limit} or fewer) and puts them face down (MJ-7).",
+                                         len(hand), who=seat_name(seat), limit=limit)})
         state["turn"] = (seat + 1) % state["players"]
         return events
 
@@ -224,12 +225,12 @@ class Mojo(Game):
         if not left:
             if events is None:
                 return seat
-            return self._end_round(state, seat, "{%d} turns up a %d, their last face-down card." % (seat, value))
+            return self._end_round(state, seat, last=value)
         state["turn"] = (seat + 1) % state["players"]
         if events is None:
             return None
         return [{"type": "reveal", "seat": seat, "announce": True, "commit": True,
-                 "text": "{%d} turns up a %d (%d face down left)." % (seat, value, left)}]
+                 "text": M("{who} turns up a {card} ({left} face down left).", who=seat_name(seat), card=value, left=left)}]
 
     def _round_points(self, state, holder):
         """MJ-10, MJ-11: (the cards counted, their scores, the points, the Mojo card's side)."""
@@ -241,8 +242,9 @@ class Mojo(Game):
         points[holder] = MOJO_ZERO if side == MOJO_ZERO else cards[holder] + MOJO_PENALTY
         return counted, cards, points, side
 
-    def _end_round(self, state, holder, why):
-        """MJ-9..MJ-12: score the round; the game ends or the next round is dealt."""
+    def _end_round(self, state, holder, last=None):
+        """MJ-9..MJ-12: score the round; the game ends or the next round is dealt. `last`: the
+        face-down card the holder turned up last (None: the holder played their last card)."""
         n = state["players"]
         counted, cards, points, side = self._round_points(state, holder)
         lowest = min(cards)
@@ -258,32 +260,44 @@ class Mojo(Game):
             "totals": list(state["totals"]),
         })
         number = state["round"] + 1
-        events = [{"type": "roundend", "seat": holder, "announce": True, "commit": True,
-                   "text": "%s Round %d ends: {%d} takes the Mojo card." % (why, number, holder)}]
+        who = seat_name(holder)
+        if last is None:
+            why = M("{who} has no card left (MJ-9). Round {round} ends: {who} takes the Mojo card.", who=who, round=number)
+        else:
+            why = M("{who} turns up a {card}, their last face-down card. Round {round} ends: {who} takes the Mojo card.",
+                    who=who, card=last, round=number)
+        events = [{"type": "roundend", "seat": holder, "announce": True, "commit": True, "text": why}]
         if side == MOJO_ZERO:
-            mojo = "The Mojo card shows 0 for {%d}: %d is the lowest score%s, so {%d} scores 0 (MJ-11)." % (
-                holder, cards[holder], " (tied)" if cards.count(lowest) > 1 else "", holder)
+            if cards.count(lowest) > 1:
+                mojo = M("The Mojo card shows 0 for {who}: {score} is the lowest score (tied), so {who} scores 0 (MJ-11).",
+                         who=who, score=cards[holder])
+            else:
+                mojo = M("The Mojo card shows 0 for {who}: {score} is the lowest score, so {who} scores 0 (MJ-11).",
+                         who=who, score=cards[holder])
         else:
             below = [s for s in range(n) if cards[s] == lowest]
-            mojo = "The Mojo card shows +10 for {%d}: %s scored %d, lower than %d, so {%d} scores %d (MJ-11)." % (
-                holder, _names(below), lowest, cards[holder], holder, points[holder])
+            mojo = M("The Mojo card shows +{penalty} for {who}: {lowest} scored {low}, lower than {score}, so {who} scores {points} (MJ-11).",
+                     who=who, penalty=MOJO_PENALTY, lowest=_names(below), low=lowest, score=cards[holder], points=points[holder])
         events.append({"type": "mojo", "seat": holder, "announce": True, "text": mojo})
         for s in range(n):
-            events.append({"type": "score", "seat": s, "text": "{%d} scores %d this round (total %d)." % (s, points[s], state["totals"][s])})
+            events.append({"type": "score", "seat": s, "text": M("{who} scores {points} this round (total {total}).", who=seat_name(s), points=points[s], total=state["totals"][s])})
         if max(state["totals"]) >= GAME_END_TOTAL:  # MJ-12
             state["over"] = True
             best = min(state["totals"])
             winners = [s for s in range(n) if state["totals"][s] == best]
-            reached = _join(["{%d} has %d" % (s, t) for s, t in enumerate(state["totals"]) if t >= GAME_END_TOTAL])
-            events.append({"type": "over", "announce": True,
-                           "text": "%s points, %d or more: the game ends. Lowest total wins: %s %s with %d." % (
-                               reached, GAME_END_TOTAL, _names(winners), "wins" if len(winners) == 1 else "win together", best)})
+            reached = [M("{who} has {points}", who=seat_name(s), points=t) for s, t in enumerate(state["totals"]) if t >= GAME_END_TOTAL]
+            args = dict(reached=reached, limit=GAME_END_TOTAL, who=_names(winners), points=best)
+            if len(winners) == 1:
+                text = M("{reached} points, {limit} or more: the game ends. Lowest total wins: {who} wins with {points}.", **args)
+            else:
+                text = M("{reached} points, {limit} or more: the game ends. Lowest total wins: {who} win together with {points}.", **args)
+            events.append({"type": "over", "announce": True, "text": text})
             return events
         state["round"] += 1
         self._deal(state, holder)  # MJ-4: the Mojo holder starts the next round
         events.append({"type": "newround", "announce": True,
-                       "text": "Round %d begins: {%d} took the Mojo card and starts; the play pile starts with a %d." % (
-                           state["round"] + 1, holder, state["pile"][-1])})
+                       "text": M("Round {round} begins: {who} took the Mojo card and starts; the play pile starts with a {card}.",
+                                 round=state["round"] + 1, who=who, card=state["pile"][-1])})
         return events
 
     # --- reading -----------------------------------------------------------------------------
@@ -351,24 +365,24 @@ class Mojo(Game):
 
     def progress(self, state):
         if state["over"]:
-            return "Finished"
-        return "Round {} · highest total {} of {}".format(state["round"] + 1, max(state["totals"]), GAME_END_TOTAL)
+            return M("Finished")
+        return M("Round {round} · highest total {highest} of {limit}", round=state["round"] + 1, highest=max(state["totals"]), limit=GAME_END_TOTAL)
 
     def result(self, state):
         n = state["players"]
         rows = []
         for r, rnd in enumerate(state["rounds"]):
-            rows.append({"label": "Round {} · highest cards".format(r + 1), "values": list(rnd["cards"]), "kind": "line"})
+            rows.append({"label": M("Round {round} · highest cards", round=r + 1), "values": list(rnd["cards"]), "kind": "line"})
             mojo = [""] * n
             holder = rnd["mojo"]
-            mojo[holder] = "0 (lowest)" if rnd["side"] == MOJO_ZERO else "+{}".format(MOJO_PENALTY)
-            rows.append({"label": "Round {} · Mojo card".format(r + 1), "values": mojo, "kind": "line"})
-            rows.append({"label": "Round {}".format(r + 1), "values": list(rnd["points"]), "kind": "subtotal"})
+            mojo[holder] = N_("0 (lowest)") if rnd["side"] == MOJO_ZERO else "+{}".format(MOJO_PENALTY)
+            rows.append({"label": M("Round {round} · Mojo card", round=r + 1), "values": mojo, "kind": "line"})
+            rows.append({"label": M("Round {round}", round=r + 1), "values": list(rnd["points"]), "kind": "subtotal"})
         totals = list(state["totals"])
-        rows.append({"label": "Total", "values": totals, "kind": "total"})
+        rows.append({"label": M("Total"), "values": totals, "kind": "total"})
         best = min(totals)
         winners = [s for s in range(n) if totals[s] == best]
-        notes = ["Lowest total wins (MJ-12): {} with {}.".format(_names(winners), best)]
+        notes = [M("Lowest total wins (MJ-12): {who} with {points}.", who=_names(winners), points=best)]
         return {"scores": totals, "winners": winners, "sheet": rows, "notes": notes}
 
     # --- for bots and the test harness -------------------------------------------------------
