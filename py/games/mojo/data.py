@@ -1,6 +1,6 @@
 """Mojo: every number of the rules and rulings, and the rules text for the rules panel."""
 
-from tabletop import GameInfo, Rule
+from tabletop import N_, GameInfo, Rule
 
 # MJ-2: the 78 number cards. Each colour holds a run of values, every value in the same number
 # of copies: blue 0-1 (4 each), green 2-4 (5 each), yellow 5-7 (6 each), orange 8-10 (7 each),
@@ -10,6 +10,8 @@ COLOUR_VALUES = {"blue": (0, 1), "green": (2, 3, 4), "yellow": (5, 6, 7), "orang
 COPIES = {"blue": 4, "green": 5, "yellow": 6, "orange": 7, "red": 8}
 # Colours also carry a symbol (and words for screen readers), never colour alone.
 SYMBOLS = {"blue": "◆", "green": "♣", "yellow": "★", "orange": "▲", "red": "♥"}
+# The colours' names as a player reads them (the screen says them in the reader's language).
+COLOUR_NAMES = {"blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"), "orange": N_("orange"), "red": N_("red")}
 
 COLOUR_OF = {v: c for c, values in COLOUR_VALUES.items() for v in values}
 VALUES = tuple(sorted(COLOUR_OF))

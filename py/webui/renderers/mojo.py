@@ -1,19 +1,36 @@
 """Mojo's table: the Mojo card, the draw and play piles, your hand (each card says what playing
 it does), face-down and face-up cards in front of the players, and the round score sheets."""
 
-from games.mojo.data import COLOUR_OF, COLOURS, MOJO_PENALTY, SYMBOLS
+from games.mojo.data import COLOUR_NAMES, COLOUR_OF, COLOURS, MOJO_PENALTY, SYMBOLS
 from games.mojo.rules import compare
 
 from ..html import button, esc, figure, score_table, seat_heading, tag
+from ..i18n import _, ngettext
 
-OUTCOME = {"lower": "lower · turn ends", "higher": "higher · you draw", "same": "same · play again"}
 PILE_SHOWN = 6  # cards of the play pile shown under the top one
+
+
+def card_name(value):
+    """A card in words, its colour's name and its value ("blue 3")."""
+    return _("{colour} {value}").format(colour=_(COLOUR_NAMES[COLOUR_OF[value]]), value=value)
+
+
+def outcome_hint(outcome):
+    """What playing a card does, under the card in the hand."""
+    return {"lower": _("lower · turn ends"), "higher": _("higher · you draw"), "same": _("same · play again")}[outcome]
+
+
+def play_label(value, outcome):
+    """A card button's words for screen readers: the card and what playing it does."""
+    words = {"lower": _("Play {card}: lower, turn ends"), "higher": _("Play {card}: higher, you draw"),
+             "same": _("Play {card}: same, play again")}[outcome]
+    return words.format(card=card_name(value))
 
 
 def card(value, classes="", **items):
     """A card face: its value, its colour's symbol, words for screen readers."""
     colour = COLOUR_OF[value]
-    items.setdefault("aria_label", "{} {}".format(colour, value))
+    items.setdefault("aria_label", card_name(value))
     return tag("span", tag("b", str(value)) + tag("i", SYMBOLS[colour], aria_hidden="true"),
                class_="mojo-card mojo-" + colour + classes, role="img", **items)
 
@@ -21,7 +38,7 @@ def card(value, classes="", **items):
 def card_button(value, act, arg, extra="", label=None, classes=""):
     colour = COLOUR_OF[value]
     return button(tag("b", str(value)) + tag("i", SYMBOLS[colour], aria_hidden="true") + extra, act, arg,
-                  class_="mojo-card mojo-" + colour + classes, aria_label=label or "{} {}".format(colour, value),
+                  class_="mojo-card mojo-" + colour + classes, aria_label=label or card_name(value),
                   data_anim="hand-%d" % value)
 
 
@@ -36,13 +53,13 @@ class MojoRenderer:
         acting = view["turn"]
         if seat is None:
             if view["hand_sizes"][acting]:
-                return "playing a card on the {}.".format(top)
-            return "turning up a face-down card."
+                return _("playing a card on the {top}.").format(top=top)
+            return _("turning up a face-down card.")
         if view["hand"]:
             if view["again"]:
-                return "you matched the {}: play again.".format(top)
-            return "play a card on the {}: lower ends your turn, higher makes you draw, the same value plays again.".format(top)
-        return "your cards are face down: turn one of them up (the last one ends the round)."
+                return _("you matched the {top}: play again.").format(top=top)
+            return _("play a card on the {top}: lower ends your turn, higher makes you draw, the same value plays again.").format(top=top)
+        return _("your cards are face down: turn one of them up (the last one ends the round).")
 
     def score(self, ctx, seat):
         return str(ctx.view["totals"][seat])
@@ -53,18 +70,18 @@ class MojoRenderer:
         hand = view["hand_sizes"][seat]
         down = view["down_counts"][seat]
         if hand:
-            parts.append(tag("span", "Hand: {} card{}".format(hand, "" if hand == 1 else "s"), class_="mojo-count"))
+            parts.append(tag("span", ngettext("Hand: {n} card", "Hand: {n} cards", hand).format(n=hand), class_="mojo-count"))
         if down:
-            parts.append(tag("span", "Face down: {}".format(down), class_="mojo-count mojo-facedown"))
+            parts.append(tag("span", _("Face down: {n}").format(n=down), class_="mojo-count mojo-facedown"))
         if view["mojo"] == seat:
             side = "0" if view["mojo_side"] == 0 else "+{}".format(MOJO_PENALTY)
-            parts.append(tag("span", "Mojo card ({})".format(side), class_="badge mojo-holder",
-                             title="Took the Mojo card last round and started this one"))
+            parts.append(tag("span", _("Mojo card ({side})").format(side=side), class_="badge mojo-holder",
+                             title=_("Took the Mojo card last round and started this one")))
         if view["again"] and view["turn"] == seat and not view["over"]:
-            parts.append(tag("span", "plays again", class_="badge"))
+            parts.append(tag("span", _("plays again"), class_="badge"))
         line = tag("div", "".join(parts), class_="mojo-counts")
         up = view["up"][seat]
-        faceup = tag("div", tag("span", "Face up:", class_="label") + "".join(card(v, data_anim="up-%d" % v) for v in up), class_="mojo-up") if up else ""
+        faceup = tag("div", tag("span", _("Face up:"), class_="label") + "".join(card(v, data_anim="up-%d" % v) for v in up), class_="mojo-up") if up else ""
         return line + faceup
 
     def board(self, ctx):
@@ -78,11 +95,11 @@ class MojoRenderer:
                 parts.append(self.own_cards(ctx))
         if view["rounds"]:
             if ctx.ui.get("mojo-sheets"):
-                parts.append(button("Hide the round score sheets", "mojo-sheets", class_="link mojo-sheets-toggle"))
+                parts.append(button(_("Hide the round score sheets"), "mojo-sheets", class_="link mojo-sheets-toggle"))
                 for r in reversed(range(len(view["rounds"]))):
                     parts.append(self.round_sheet(ctx, r))
             else:
-                parts.append(button("Show the round score sheets ({})".format(len(view["rounds"])), "mojo-sheets", class_="link mojo-sheets-toggle"))
+                parts.append(button(_("Show the round score sheets ({n})").format(n=len(view["rounds"])), "mojo-sheets", class_="link mojo-sheets-toggle"))
         return "".join(parts)
 
     def _fresh(self, ctx):
@@ -101,22 +118,24 @@ class MojoRenderer:
         top = pile[-1]
         under = pile[-1 - PILE_SHOWN:-1]
         if view["mojo"] is None:
-            mojo = tag("div", tag("span", "Mojo", class_="mojo-side") + tag("small", "in the centre"), class_="mojo-mojo",
-                       aria_label="The Mojo card, in the centre")
+            mojo = tag("div", tag("span", "Mojo", class_="mojo-side") + tag("small", _("in the centre")), class_="mojo-mojo",
+                       aria_label=_("The Mojo card, in the centre"))
         else:
             side = "0" if view["mojo_side"] == 0 else "+{}".format(MOJO_PENALTY)
-            mojo = tag("div", tag("span", side, class_="mojo-side") + tag("small", "taken by " + ctx.name(view["mojo"])),
+            mojo = tag("div", tag("span", side, class_="mojo-side") + tag("small", _("taken by {name}").format(name=ctx.name(view["mojo"]))),
                        class_="mojo-mojo" + (" plus" if view["mojo_side"] else ""),
-                       aria_label="The Mojo card shows {} for {}".format(side, ctx.names[view["mojo"]]))
-        draw = tag("div", back(view["draw_count"], "Draw pile: {} cards".format(view["draw_count"])) + tag("small", "draw pile"), class_="mojo-stack")
-        played = tag("div", card(top, " mojo-top", data_anim="pile-top", aria_label="Top of the play pile: {} {}".format(COLOUR_OF[top], top))
-                     + tag("small", "play pile ({})".format(len(pile))), class_="mojo-stack")
+                       aria_label=_("The Mojo card shows {side} for {name}").format(side=side, name=ctx.names[view["mojo"]]))
+        count = view["draw_count"]
+        draw = tag("div", back(count, ngettext("Draw pile: {n} card", "Draw pile: {n} cards", count).format(n=count))
+                   + tag("small", _("draw pile")), class_="mojo-stack")
+        played = tag("div", card(top, " mojo-top", data_anim="pile-top", aria_label=_("Top of the play pile: {card}").format(card=card_name(top)))
+                     + tag("small", _("play pile ({n})").format(n=len(pile))), class_="mojo-stack")
         history = ""
         if under:
-            history = tag("div", tag("span", "Under it:", class_="label") + "".join(card(v) for v in reversed(under)), class_="mojo-under")
-        info = tag("p", "Round {} · {} started it · face down at {} cards or fewer".format(view["round"] + 1, ctx.name(view["starter"]), view["limit"]),
-                   class_="mojo-info")
-        return tag("div", info + tag("div", mojo + draw + played, class_="mojo-centre") + history, class_="mojo-table", aria_label="The table")
+            history = tag("div", tag("span", _("Under it:"), class_="label") + "".join(card(v) for v in reversed(under)), class_="mojo-under")
+        info = tag("p", _("Round {round} · {name} started it · face down at {limit} cards or fewer").format(
+            round=view["round"] + 1, name=ctx.name(view["starter"]), limit=view["limit"]), class_="mojo-info")
+        return tag("div", info + tag("div", mojo + draw + played, class_="mojo-centre") + history, class_="mojo-table", aria_label=_("The table"))
 
     def own_cards(self, ctx):
         view = ctx.view
@@ -127,25 +146,26 @@ class MojoRenderer:
             for v in view["hand"]:
                 action = "play:%d" % v
                 outcome = compare(v, top)
-                hint = tag("small", OUTCOME[outcome], class_="mojo-hint")
-                label = "Play {} {}: {}".format(COLOUR_OF[v], v, OUTCOME[outcome].replace(" · ", ", "))
+                hint = tag("small", outcome_hint(outcome), class_="mojo-hint")
+                label = play_label(v, outcome)
                 if action in legal:
                     cards.append(card_button(v, "play", action, hint, label, " legal " + outcome))
                 else:
                     cards.append(card_button(v, "mojo-try", action, hint, label, " " + outcome))
-            title = "Your hand ({} card{})".format(len(view["hand"]), "" if len(view["hand"]) == 1 else "s")
-            return tag("section", tag("h3", title) + tag("div", "".join(cards), class_="mojo-hand-cards"), class_="mojo-hand", aria_label="Your hand")
+            n = len(view["hand"])
+            title = ngettext("Your hand ({n} card)", "Your hand ({n} cards)", n).format(n=n)
+            return tag("section", tag("h3", title) + tag("div", "".join(cards), class_="mojo-hand-cards"), class_="mojo-hand", aria_label=_("Your hand"))
         if view["down"]:
             cards = []
             for v in view["down"]:
                 action = "reveal:%d" % v
-                hint = tag("small", "turn up", class_="mojo-hint")
-                label = "Turn up your face-down {} {}".format(COLOUR_OF[v], v)
+                hint = tag("small", _("turn up"), class_="mojo-hint")
+                label = _("Turn up your face-down {card}").format(card=card_name(v))
                 act = "play" if action in legal else "mojo-try"
                 cards.append(card_button(v, act, action, hint, label, " mojo-own-down" + (" legal" if action in legal else "")))
-            title = "Your face-down cards ({}, only you can see them)".format(len(view["down"]))
-            return tag("section", tag("h3", title) + tag("p", "They count only once turned up; turning up the last one ends the round.", class_="mojo-info")
-                       + tag("div", "".join(cards), class_="mojo-hand-cards"), class_="mojo-hand mojo-down", aria_label="Your face-down cards")
+            title = _("Your face-down cards ({n}, only you can see them)").format(n=len(view["down"]))
+            return tag("section", tag("h3", title) + tag("p", _("They count only once turned up; turning up the last one ends the round."), class_="mojo-info")
+                       + tag("div", "".join(cards), class_="mojo-hand-cards"), class_="mojo-hand mojo-down", aria_label=_("Your face-down cards"))
         return ""
 
     def round_sheet(self, ctx, r, fresh=False):
@@ -159,25 +179,26 @@ class MojoRenderer:
         rows = []
         for i, colour in enumerate(COLOURS):
             cells = "".join(tag("td", str(rnd["best"][s][i]) if rnd["best"][s][i] is not None else "—") for s in range(n))
-            rows.append(tag("tr", tag("th", "{} {}".format(SYMBOLS[colour], colour.capitalize()), scope="row") + cells, class_="mojo-" + colour + "-row"))
-        rows.append(tag("tr", tag("th", "Cards", scope="row") + "".join(tag("td", str(c)) for c in rnd["cards"]), class_="subtotal"))
+            name = _(COLOUR_NAMES[colour])
+            rows.append(tag("tr", tag("th", SYMBOLS[colour] + " " + name[:1].upper() + name[1:], scope="row") + cells, class_="mojo-" + colour + "-row"))
+        rows.append(tag("tr", tag("th", _("Cards"), scope="row") + "".join(tag("td", str(c)) for c in rnd["cards"]), class_="subtotal"))
         mojo = []
         for s in range(n):
             if s != rnd["mojo"]:
                 mojo.append(tag("td", ""))
             elif rnd["side"] == 0:
-                mojo.append(tag("td", "0 (lowest)", class_="mojo-zero"))
+                mojo.append(tag("td", _("0 (lowest)"), class_="mojo-zero"))
             else:
                 mojo.append(tag("td", "+{}".format(MOJO_PENALTY), class_="mojo-plus"))
-        rows.append(tag("tr", tag("th", "Mojo card", scope="row") + "".join(mojo)))
-        rows.append(tag("tr", tag("th", "Round score", scope="row") + "".join(tag("td", str(p)) for p in rnd["points"]), class_="subtotal"))
-        rows.append(tag("tr", tag("th", "Total", scope="row") + "".join(tag("td", str(t)) for t in rnd["totals"]), class_="total"))
-        title = "Round {} score sheet".format(r + 1)
+        rows.append(tag("tr", tag("th", _("Mojo card"), scope="row") + "".join(mojo)))
+        rows.append(tag("tr", tag("th", _("Round score"), scope="row") + "".join(tag("td", str(p)) for p in rnd["points"]), class_="subtotal"))
+        rows.append(tag("tr", tag("th", _("Total"), scope="row") + "".join(tag("td", str(t)) for t in rnd["totals"]), class_="total"))
+        title = _("Round {round} score sheet").format(round=r + 1)
         note = ""
         if fresh and not view["over"]:
-            note = tag("p", "Round {} is under way; this sheet stays until your first move of it. Lowest total wins at the end.".format(view["round"] + 1)
-                       if ctx.viewer is not None else "Round {} is under way.".format(view["round"] + 1), class_="mojo-info")
-        return tag("section", tag("h3", esc(title)) + score_table(tag("caption", "Highest card of each colour (hand and face-up cards), then the Mojo card")
+            note = tag("p", _("Round {round} is under way; this sheet stays until your first move of it. Lowest total wins at the end.").format(round=view["round"] + 1)
+                       if ctx.viewer is not None else _("Round {round} is under way.").format(round=view["round"] + 1), class_="mojo-info")
+        return tag("section", tag("h3", esc(title)) + score_table(tag("caption", _("Highest card of each colour (hand and face-up cards), then the Mojo card"))
                                                                   + tag("thead", head) + tag("tbody", "".join(rows)), n, title,
                                                                   class_="score-sheet mojo-round-sheet") + note,
                    class_="mojo-round" + (" fresh" if fresh else ""), aria_label=title)
@@ -185,7 +206,7 @@ class MojoRenderer:
     def rules_pictures(self):
         """How to play: what a card does on the pile's top card."""
         return "".join(figure(card(top) + " " + card(v), words) for top, v, words in
-                       ((9, 4, "Lower: your turn ends"), (4, 9, "Higher: you draw"), (6, 6, "Same: play again")))
+                       ((9, 4, _("Lower: your turn ends")), (4, 9, _("Higher: you draw")), (6, 6, _("Same: play again"))))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):
