@@ -2,17 +2,28 @@
 
 from games.thenumber.data import DIGITS, NUMBER_LENGTH
 
-from ..html import button, esc, figure, join_names, tag
+from ..html import button, esc, figure, tag
+from ..i18n import _
 from . import acting_seat
+
+
+def and_list(items):
+    """Words joined "a, b and c" in the reader's language."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 class TheNumberRenderer:
     def prompt(self, ctx, seat):
         view = ctx.view
-        extra = " Final turn: digit scores are doubled." if view["turn"] == view["turns"] - 1 else ""
         if seat is None:
-            return "writing their numbers in secret."
-        return "write a secret 3-digit number from your available digits (turn bonus {}).{}".format(view["bonus"], extra)
+            return _("writing their numbers in secret.")
+        if view["turn"] == view["turns"] - 1:
+            return _("write a secret 3-digit number from your available digits (turn bonus {bonus}). Final turn: digit scores are doubled.").format(
+                bonus=view["bonus"])
+        return _("write a secret 3-digit number from your available digits (turn bonus {bonus}).").format(bonus=view["bonus"])
 
     def score(self, ctx, seat):
         return str(ctx.view["totals"][seat])
@@ -21,26 +32,26 @@ class TheNumberRenderer:
         view = ctx.view
         avail = view["avail"][seat]
         digits = "".join(
-            tag("li", d, class_="digit" + ("" if d in avail else " crossed"), aria_label="{} {}".format(d, "available" if d in avail else "crossed out"),
+            tag("li", d, class_="digit" + ("" if d in avail else " crossed"), aria_label=(_("{digit} available") if d in avail else _("{digit} crossed out")).format(digit=d),
                 data_anim=None if d in avail else "crossed-{}-{}".format(seat, d))
             for d in DIGITS
         )
         state = ""
         if not view["over"]:
             if view["written"][seat]:
-                state = tag("span", "has written", class_="badge written")
+                state = tag("span", _("has written"), class_="badge written")
             elif not avail:
-                state = tag("span", "no digit left", class_="badge")
+                state = tag("span", _("no digit left"), class_="badge")
         rnd = view["round"] if not view["over"] else view["rounds"] - 1
         row = view["sheet"][seat][rnd]
         turns = "".join(
             tag("li", str(row["digits"][t] + row["bonus"][t]) if t < self._turns_done(view, rnd) else "·",
-                title="turn {}: {} + bonus {}".format(t + 1, row["digits"][t], row["bonus"][t]))
+                title=_("turn {turn}: {points} + bonus {bonus}").format(turn=t + 1, points=row["digits"][t], bonus=row["bonus"][t]))
             for t in range(view["turns"])
         )
         return (
-            tag("ol", digits, class_="digits", aria_label="Digits of {} this round".format(ctx.names[seat]))
-            + tag("div", tag("span", "Round {}:".format(rnd + 1), class_="label") + tag("ol", turns, class_="turns") + state, class_="round-line")
+            tag("ol", digits, class_="digits", aria_label=_("Digits of {name} this round").format(name=ctx.names[seat]))
+            + tag("div", tag("span", _("Round {round}:").format(round=rnd + 1), class_="label") + tag("ol", turns, class_="turns") + state, class_="round-line")
         )
 
     @staticmethod
@@ -54,20 +65,20 @@ class TheNumberRenderer:
         parts = []
         if not view["over"]:
             final = view["turn"] == view["turns"] - 1
-            parts.append(tag("p",
-                             "Round {} of {} · Turn {} of {} · Turn bonus {}{}".format(
-                                 view["round"] + 1, view["rounds"], view["turn"] + 1, view["turns"], view["bonus"],
-                                 " · final turn: digit scores ×2" if final else ""),
-                             class_="turn-info"))
+            words = (_("Round {round} of {rounds} · Turn {turn} of {turns} · Turn bonus {bonus} · final turn: digit scores ×2") if final
+                     else _("Round {round} of {rounds} · Turn {turn} of {turns} · Turn bonus {bonus}"))
+            parts.append(tag("p", words.format(round=view["round"] + 1, rounds=view["rounds"], turn=view["turn"] + 1, turns=view["turns"],
+                                               bonus=view["bonus"]), class_="turn-info"))
             if ctx.can_act:
                 parts.append(self.pad(ctx))
             elif ctx.viewer is not None and view["mine"] is not None:
-                parts.append(tag("p", "You wrote {}. Waiting for the others.".format(tag("b", esc(view["mine"]), class_="number")), class_="wrote"))
+                parts.append(tag("p", _("You wrote {number}. Waiting for the others.").format(number=tag("b", esc(view["mine"]), class_="number")),
+                                 class_="wrote"))
         if view["reveals"]:
             parts.append(self.reveal(ctx, view["reveals"][-1], latest=True))
             older = view["reveals"][:-1]
             if older:
-                parts.append(tag("details", tag("summary", "Earlier reveals ({})".format(len(older)))
+                parts.append(tag("details", tag("summary", _("Earlier reveals ({n})").format(n=len(older)))
                                  + "".join(self.reveal(ctx, r) for r in reversed(older)), class_="history"))
         return "".join(parts)
 
@@ -78,54 +89,57 @@ class TheNumberRenderer:
                         for i in range(NUMBER_LENGTH))
         keys = "".join(
             button(d, "tn-digit", d, class_="key " + ("legal" if d in avail else "crossed"),
-                   aria_label=d if d in avail else "{} (crossed out)".format(d),
+                   aria_label=d if d in avail else _("{digit} (crossed out)").format(digit=d),
                    disabled=d in avail and len(typed) >= NUMBER_LENGTH)
             for d in DIGITS
         )
         complete = len(typed) == NUMBER_LENGTH
         controls = (
-            button("⌫ Back", "tn-back", disabled=not typed)
-            + button("Clear", "tn-clear", disabled=not typed)
-            + button("Write {}".format(esc(typed)) if complete else "Write", "play", typed if complete else None,
+            button(_("⌫ Back"), "tn-back", disabled=not typed)
+            + button(_("Clear"), "tn-clear", disabled=not typed)
+            + button(_("Write {number}").format(number=esc(typed)) if complete else _("Write"), "play", typed if complete else None,
                      class_="primary write", disabled=not complete)
         )
         return tag("div",
-                   tag("div", slots, class_="display", aria_label="Your number", aria_live="polite")
+                   tag("div", slots, class_="display", aria_label=_("Your number"), aria_live="polite")
                    + tag("div", keys, class_="keys")
                    + tag("div", controls, class_="pad-controls"),
-                   class_="pad", aria_label="Number pad")
+                   class_="pad", aria_label=_("Number pad"))
 
     def reveal(self, ctx, reveal, latest=False):
         rows = []
         for seat, number in enumerate(reveal["numbers"]):
             if number is None:
-                outcome, cls = "No digit left: writes nothing and scores 0.", "none"
+                outcome, cls = _("No digit left: writes nothing and scores 0."), "none"
             elif reveal["dq"][seat]:
                 why = "; ".join(
-                    "bigger than {}'s {} and shares {}".format(ctx.names[o], reveal["numbers"][o], join_names(list(shared)))
+                    _("bigger than {who}'s {number} and shares {digits}").format(who=ctx.names[o], number=reveal["numbers"][o], digits=and_list(shared))
                     for o, shared in reveal["dq"][seat])
-                outcome, cls = "Disqualified: {}. Scores 0, keeps its digits.".format(why), "dq"
+                outcome, cls = _("Disqualified: {why}. Scores 0, keeps its digits.").format(why=why), "dq"
+            elif reveal["bonus"][seat]:
+                outcome, cls = _("Scores {points} + bonus {bonus}.").format(points=reveal["points"][seat], bonus=reveal["bonus"][seat]), "valid"
             else:
-                bonus = " + bonus {}".format(reveal["bonus"][seat]) if reveal["bonus"][seat] else ""
-                outcome, cls = "Scores {}{}.".format(reveal["points"][seat], bonus), "valid"
+                outcome, cls = _("Scores {points}.").format(points=reveal["points"][seat]), "valid"
             rows.append(tag("tr",
                             tag("th", ctx.name(seat), scope="row")
                             + tag("td", esc(number or "—"), class_="number")
                             + tag("td", esc(outcome)),
                             class_=cls, data_seat=str(seat),
                             data_anim="reveal-{}-{}-{}".format(reveal["round"], reveal["turn"], seat) if latest else None))
-        title = "Round {}, turn {}".format(reveal["round"] + 1, reveal["turn"] + 1)
+        where = dict(round=reveal["round"] + 1, turn=reveal["turn"] + 1)
+        title = _("Round {round}, turn {turn}").format(**where)
+        heading = _("Reveal · Round {round}, turn {turn}").format(**where) if latest else title
         return tag("section",
-                   tag("h3", ("Reveal · " if latest else "") + title)
+                   tag("h3", heading)
                    + tag("table", tag("tbody", "".join(rows)), class_="reveal-table"),
-                   class_="reveal" + (" latest" if latest else ""), aria_label="Reveal of " + title)
+                   class_="reveal" + (" latest" if latest else ""), aria_label=_("Reveal of Round {round}, turn {turn}").format(**where))
 
     def rules_pictures(self):
         """How to play: a secret number, and a digit crossed out."""
         slots = "".join(tag("span", d, class_="slot filled") for d in "512")
         digits = "".join(tag("li", d, class_="digit" + (" crossed" if d in "125" else "")) for d in DIGITS)
-        return (figure(tag("div", slots, class_="display"), "Your secret number: it scores its first digit, 5")
-                + figure(tag("ol", digits, class_="digits"), "Its digits are crossed out for the round"))
+        return (figure(tag("div", slots, class_="display"), _("Your secret number: it scores its first digit, 5"))
+                + figure(tag("ol", digits, class_="digits"), _("Its digits are crossed out for the round")))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):
