@@ -101,6 +101,8 @@ def updated(code, pot, extra=()):
     for fragment in extra:
         for message in fragment:
             if message.id and message.string and (not isinstance(message.string, tuple) or all(message.string)):
+                if message.id in catalog:  # Catalog's [] = keeps an existing entry's (empty) string
+                    catalog.delete(message.id)
                 catalog[message.id] = message
     catalog.update(pot, no_fuzzy_matching=True)
     catalog.project, catalog.fuzzy = PROJECT, False
