@@ -1,13 +1,17 @@
 """Flowers: every number of the rules and rulings, the cards, and the rules text for the rules
 panel."""
 
-from tabletop import GameInfo, Rule
+from tabletop import N_, GameInfo, Rule
 
 # FL-2: 108 cards, 27 per colour: three 1s, six 2s, eight 3s and ten 4s; three of each colour's
 # 4s carry a butterfly, one of each of the three other colours (ruling).
 COLOURS = ("yellow", "red", "blue", "green")
 # Colours also carry a symbol (and words for screen readers), never colour alone.
 SYMBOLS = {"yellow": "★", "red": "♥", "blue": "◆", "green": "♣"}
+# The colours' names as the players read them (in a card's name, a butterfly's, an area's).
+COLOUR_NAMES = {"yellow": N_("yellow"), "red": N_("red"), "blue": N_("blue"), "green": N_("green")}
+# The score sheet's line for each colour's areas (FL-12).
+AREA_LABELS = {"yellow": N_("★ Yellow areas"), "red": N_("♥ Red areas"), "blue": N_("◆ Blue areas"), "green": N_("♣ Green areas")}
 NUMBERS = (1, 2, 3, 4)
 COPIES = {1: 3, 2: 6, 3: 8, 4: 10}
 BUTTERFLY_NUMBER = 4

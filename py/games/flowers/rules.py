@@ -15,12 +15,12 @@ State (plain data):
 A turn is two actions: "take:<stack>" then "place:<x>,<y>".
 """
 
-from tabletop import Game, clone
+from tabletop import M, Game, clone, seat_name
 from tabletop import rng as trng
 
 from . import data
-from .data import (AREA_MIN, AREA_POINTS, BUTTERFLY, BUTTERFLY_POINTS, CARDS, COLOUR, COLOURS, FACE_UP, GROUP_SIZE,
-                   NUMBER, REMOVED_PENALTY, STACK_SIZE, STACKS, SYMBOLS)
+from .data import (AREA_LABELS, AREA_MIN, AREA_POINTS, BUTTERFLY, BUTTERFLY_POINTS, CARDS, COLOUR, COLOUR_NAMES, COLOURS,
+                   FACE_UP, GROUP_SIZE, NUMBER, REMOVED_PENALTY, STACK_SIZE, STACKS, SYMBOLS)
 
 TAKE, PLACE = "take", "place"
 
@@ -61,10 +61,17 @@ def cell_order(key):
 
 
 def card_name(card, symbol=True):
-    """"red ♥ 3" / "blue ◆ 4 with a green butterfly"."""
+    """"red ♥ 3" / "blue ◆ 4 with a green butterfly" (a Message; without the symbol: "red 3")."""
     colour, number, fly = CARDS[card]
-    name = "{} {}{}".format(colour, SYMBOLS[colour] + " " if symbol else "", number)
-    return name + (" with a {} butterfly".format(fly) if fly else "")
+    args = dict(colour=COLOUR_NAMES[colour], number=number)
+    if symbol:
+        args["symbol"] = SYMBOLS[colour]
+        if fly:
+            return M("{colour} {symbol} {number} with a {butterfly} butterfly", butterfly=COLOUR_NAMES[fly], **args)
+        return M("{colour} {symbol} {number}", **args)
+    if fly:
+        return M("{colour} {number} with a {butterfly} butterfly", butterfly=COLOUR_NAMES[fly], **args)
+    return M("{colour} {number}", **args)
 
 
 def legal_cells(garden):
@@ -214,15 +221,15 @@ class Flowers(Game):
     def explain_illegal(self, state, seat, action):
         parsed = parse(action)
         if parsed is None:
-            return "Take a card from a stack (take:0, take:1, take:2), then place it (place:x,y)."
+            return M("Take a card from a stack (take:0, take:1, take:2), then place it (place:x,y).")
         kind, arg = parsed
         if kind == TAKE:
             if state["held"] is not None:
-                return "You already took a card: place it in your garden first (FL-8)."
-            return "That stack is empty."
+                return M("You already took a card: place it in your garden first (FL-8).")
+            return M("That stack is empty.")
         if state["held"] is None:
-            return "First take a card from one of the three stacks (FL-7)."
-        return "A card goes beside a card of your garden (touching a side) or on top of one, covering it (FL-8)."
+            return M("First take a card from one of the three stacks (FL-7).")
+        return M("A card goes beside a card of your garden (touching a side) or on top of one, covering it (FL-8).")
 
     # --- playing -----------------------------------------------------------------------------
     def _apply(self, state, seat, action):
@@ -237,13 +244,15 @@ class Flowers(Game):
         card = stack.pop()
         state["held"], state["held_from"] = card, i
         if FACE_UP[i]:  # the card below stays face down until the placement (FL-7)
-            events = [{"type": "take", "seat": seat, "text": "{%d} takes the %s from stack %d." % (seat, card_name(card), i + 1)}]
+            events = [{"type": "take", "seat": seat, "text": M("{who} takes the {card} from stack {stack}.",
+                                                               who=seat_name(seat), card=card_name(card), stack=i + 1)}]
         else:
             events = [{"type": "take", "seat": seat, "commit": True,
-                       "text": "{%d} takes the top of the face-down stack: a %s." % (seat, card_name(card))}]
+                       "text": M("{who} takes the top of the face-down stack: a {card}.", who=seat_name(seat), card=card_name(card))}]
         if not stack:
             events.append({"type": "last", "announce": True,
-                           "text": "{%d} took the last card of stack %d: after placing it the game ends (FL-9)." % (seat, i + 1)})
+                           "text": M("{who} took the last card of stack {stack}: after placing it the game ends (FL-9).",
+                                     who=seat_name(seat), stack=i + 1)})
         return events
 
     def warning(self, state, seat, action):
@@ -258,8 +267,8 @@ class Flowers(Game):
         best = max(score_garden(g)["total"] for s, g in enumerate(state["gardens"]) if s != seat)
         if mine >= best:
             return None
-        return ("This is the last card of stack {}: once you place it the game ends at once (FL-9), and your garden "
-                "scores {} now against {} for the leader.".format(i + 1, mine, best))
+        return M("This is the last card of stack {stack}: once you place it the game ends at once (FL-9), and your garden "
+                 "scores {mine} now against {best} for the leader.", stack=i + 1, mine=mine, best=best)
 
     def _place(self, state, seat, key):
         """FL-8, then FL-9."""
@@ -271,32 +280,38 @@ class Flowers(Game):
         state["held"], state["held_from"] = None, None
         state["turns"][seat] += 1
         state["last"][seat] = key
-        where = "on top of the %s" % card_name(under[0]) if under else "in the garden"
-        events = [{"type": "place", "seat": seat, "text": "{%d} places the %s %s (%d cards)." % (
-            seat, card_name(card), where, sum(len(s) for s in garden.values()))}]
+        args = dict(who=seat_name(seat), card=card_name(card), count=sum(len(s) for s in garden.values()))
+        if under:
+            text = M("{who} places the {card} on top of the {under} ({count} cards).", under=card_name(under[0]), **args)
+        else:
+            text = M("{who} places the {card} in the garden ({count} cards).", **args)
+        events = [{"type": "place", "seat": seat, "text": text}]
         if any(not s for s in state["stacks"]):
             return events + self._end(state, seat)
         state["turn"] = (seat + 1) % state["players"]
         if FACE_UP[taken_from]:  # FL-7: the next turn starts by turning up the next card
             stack = state["stacks"][taken_from]
-            events.append({"type": "turnup", "commit": True, "text": "Stack %d now shows a %s (%d left)." % (
-                taken_from + 1, card_name(stack[-1]), len(stack))})
+            events.append({"type": "turnup", "commit": True, "text": M("Stack {stack} now shows a {card} ({left} left).",
+                                                                       stack=taken_from + 1, card=card_name(stack[-1]), left=len(stack))})
         return events
 
     def _end(self, state, seat):
         state["over"] = True
         state["ender"] = seat
         scores = [score_garden(g) for g in state["gardens"]]
-        events = [{"type": "end", "announce": True, "commit": True, "text": "A stack is empty: the game ends and the gardens are scored (FL-9)."}]
+        events = [{"type": "end", "announce": True, "commit": True, "text": M("A stack is empty: the game ends and the gardens are scored (FL-9).")}]
         for s, sc in enumerate(scores):
-            events.append({"type": "score", "seat": s, "text": "{%d}: %d removed, colour areas %d, butterflies %d: %d points." % (
-                s, sc["removed_cards"], sc["area_points"], sc["butterfly_points"], sc["total"])})
+            events.append({"type": "score", "seat": s, "text": M(
+                "{who}: {removed} removed, colour areas {areas}, butterflies {butterflies}: {points} points.", who=seat_name(s),
+                removed=sc["removed_cards"], areas=sc["area_points"], butterflies=sc["butterfly_points"], points=sc["total"])})
         if state["players"] > 1:
             winners = ranking(scores)
-            events.append({"type": "over", "announce": True, "text": "%s %s with %d points." % (
-                " and ".join("{%d}" % w for w in winners), "wins" if len(winners) == 1 else "win together", scores[winners[0]]["total"])})
+            best = scores[winners[0]]["total"]
+            text = (M("{who} wins with {points} points.", who=seat_name(winners[0]), points=best) if len(winners) == 1
+                    else M("{who} win together with {points} points.", who=[seat_name(w) for w in winners], points=best))
+            events.append({"type": "over", "announce": True, "text": text})
         else:
-            events.append({"type": "over", "announce": True, "text": "{0} scores %d points." % scores[0]["total"]})
+            events.append({"type": "over", "announce": True, "text": M("{who} scores {points} points.", who=seat_name(0), points=scores[0]["total"])})
         return events
 
     # --- reading -----------------------------------------------------------------------------
@@ -349,38 +364,38 @@ class Flowers(Game):
 
     def progress(self, state):
         if state["over"]:
-            return "Finished"
-        return "Stacks: {}".format(" · ".join(str(len(s)) for s in state["stacks"]))
+            return M("Finished")
+        return M("Stacks: {counts}", counts=" · ".join(str(len(s)) for s in state["stacks"]))
 
     def scores(self, state):
         return [score_garden(g) for g in state["gardens"]]
 
     def result(self, state):
         scores = self.scores(state)
-        rows = [{"label": "Removed cards", "values": [-REMOVED_PENALTY * s["removed_cards"] for s in scores], "kind": "line"}]
+        rows = [{"label": M("Removed cards"), "values": [-REMOVED_PENALTY * s["removed_cards"] for s in scores], "kind": "line"}]
         for colour in COLOURS:
             values = []
             for s in scores:
                 points = [a["points"] for a in s["areas"] if a["colour"] == colour]
                 values.append(sum(points) if len(points) < 2 else "{} = {}".format(" + ".join(str(p) for p in points), sum(points)))
-            rows.append({"label": "{} {} areas".format(SYMBOLS[colour], colour.capitalize()), "values": values, "kind": "line"})
-        rows.append({"label": "Butterflies", "values": [s["butterfly_points"] for s in scores], "kind": "line"})
+            rows.append({"label": AREA_LABELS[colour], "values": values, "kind": "line"})
+        rows.append({"label": M("Butterflies"), "values": [s["butterfly_points"] for s in scores], "kind": "line"})
         totals = [s["total"] for s in scores]
-        rows.append({"label": "Total", "values": totals, "kind": "total"})
+        rows.append({"label": M("Total"), "values": totals, "kind": "total"})
         winners = ranking(scores)
         notes = []
         if len(scores) > 1 and sum(1 for t in totals if t == max(totals)) > 1:
             if len(winners) == 1:
-                notes.append("Tied on points: {%d} removed fewer cards and wins (FL-14)." % winners[0])
+                notes.append(M("Tied on points: {who} removed fewer cards and wins (FL-14).", who=seat_name(winners[0])))
             else:
-                notes.append("Tied on points and on removed cards: the win is shared (FL-14).")
+                notes.append(M("Tied on points and on removed cards: the win is shared (FL-14)."))
         return {"scores": totals, "winners": winners, "sheet": rows, "notes": notes}
 
     def record(self, state):
         """FL-14: a solo game's score, kept against the player's own best."""
         if state["players"] != 1 or not state["over"]:
             return None
-        return {"key": "solo", "label": "best solo score", "seat": 0, "value": score_garden(state["gardens"][0])["total"], "higher": True}
+        return {"key": "solo", "label": M("best solo score"), "seat": 0, "value": score_garden(state["gardens"][0])["total"], "higher": True}
 
     # --- for bots and the test harness -------------------------------------------------------
     def _hidden(self, state):
