@@ -2,21 +2,27 @@
 zoom by buttons or keys), every legal place lit once a card is taken with a preview of the card
 there, and the end scoring drawn on each garden."""
 
-from games.flowers.data import BUTTERFLY, CARDS, COLOUR, NUMBER, SYMBOLS
-from games.flowers.rules import neighbours, score_garden, xy
+from games.flowers.data import BUTTERFLY, CARDS, COLOUR, COLOUR_NAMES, NUMBER, SYMBOLS
+from games.flowers.rules import card_name, neighbours, score_garden, xy
+from tabletop import N_
 
 from ..html import button, esc, figure, sr_only, tag
+from ..i18n import _, ngettext
 from . import shown_match
 
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (-3, 5)  # zoom steps below and above "fit"
 PAN_STEP = 2  # cells per pan click
-STACK_NAMES = ("Stack 1", "Stack 2", "Stack 3 (face down)")
+STACK_NAMES = (N_("Stack 1"), N_("Stack 2"), N_("Stack 3 (face down)"))
 
 
 def card_words(card):
-    colour, number, fly = CARDS[card]
-    return "{} {}".format(colour, number) + (" with a {} butterfly".format(fly) if fly else "")
+    """"red 3 with a green butterfly", in the reader's language."""
+    return _(card_name(card, symbol=False))
+
+
+def cards_count(n):
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def face(card):
@@ -45,30 +51,30 @@ class FlowersRenderer:
         held = view["held"]
         if seat is None:
             if held is None:
-                return "taking a card."
-            return "placing the {}.".format(card_words(held))
+                return _("taking a card.")
+            return _("placing the {card}.").format(card=card_words(held))
         if held is None:
-            return "take a card: one of the two face-up cards, or the top of the face-down stack."
-        return "place the {} in your garden: beside a card or on top of one (the lit places).".format(card_words(held))
+            return _("take a card: one of the two face-up cards, or the top of the face-down stack.")
+        return _("place the {card} in your garden: beside a card or on top of one (the lit places).").format(card=card_words(held))
 
     def score(self, ctx, seat):
         total = score_garden(ctx.view["gardens"][seat])["total"]
         if ctx.view["over"]:
             return str(total)
-        return tag("span", str(total), title="The garden's score if the game ended now")
+        return tag("span", str(total), title=_("The garden's score if the game ended now"))
 
     def panel(self, ctx, seat):
         view = ctx.view
         garden = view["gardens"][seat]
         cards = sum(len(s) for s in garden.values())
-        info = tag("span", "{} card{} · {} turn{}".format(cards, "" if cards == 1 else "s", view["turns"][seat],
-                                                         "" if view["turns"][seat] == 1 else "s"), class_="flowers-count")
+        turns = view["turns"][seat]
+        info = tag("span", cards_count(cards) + " · " + ngettext("{n} turn", "{n} turns", turns).format(n=turns), class_="flowers-count")
         held = ""
         if view["turn"] == seat and view["held"] is not None and not view["over"]:
-            held = tag("span", "holds " + card_box(view["held"], " flowers-tiny"), class_="flowers-holds")
+            held = tag("span", _("holds {card}").format(card=card_box(view["held"], " flowers-tiny")), class_="flowers-holds")
         mini = self.grid(garden, mini=True, last=view["last"][seat])
-        thumb = button(mini + sr_only("Show the garden of {} ({} cards)".format(ctx.names[seat], cards)), "flowers-look", str(seat),
-                       class_="flowers-thumb", title="Show this garden on the table")
+        shown = ngettext("Show the garden of {name} ({n} card)", "Show the garden of {name} ({n} cards)", cards).format(name=ctx.names[seat], n=cards)
+        thumb = button(mini + sr_only(shown), "flowers-look", str(seat), class_="flowers-thumb", title=_("Show this garden on the table"))
         return tag("div", info + held, class_="flowers-line") + thumb
 
     def board(self, ctx):
@@ -84,26 +90,29 @@ class FlowersRenderer:
         items = []
         for i, stack in enumerate(view["stacks"]):
             action = "take:%d" % i
-            count = tag("small", "{} card{}".format(stack["count"], "" if stack["count"] == 1 else "s") + (" · last one" if stack["count"] == 1 else ""))
+            n = stack["count"]
+            count = tag("small", _("1 card · last one") if n == 1 else cards_count(n))
             if stack["top"] is not None:
-                label = "{}: take the {} ({} cards)".format(STACK_NAMES[i], card_words(stack["top"]), stack["count"])
+                label = ngettext("{stack}: take the {card} ({n} card)", "{stack}: take the {card} ({n} cards)", n).format(
+                    stack=_(STACK_NAMES[i]), card=card_words(stack["top"]), n=n)
                 inner = face(stack["top"])
                 cls = "flowers-card flowers-" + COLOUR[stack["top"]]
-            elif stack["count"]:
-                label = "{}: take its hidden top card ({} cards)".format(STACK_NAMES[i], stack["count"])
+            elif n:
+                label = ngettext("{stack}: take its hidden top card ({n} card)", "{stack}: take its hidden top card ({n} cards)", n).format(
+                    stack=_(STACK_NAMES[i]), n=n)
                 inner = tag("b", "?")
                 cls = "flowers-card flowers-back"
             else:
-                items.append(tag("div", tag("span", "", class_="flowers-card flowers-empty") + tag("small", "empty"), class_="flowers-stack"))
+                items.append(tag("div", tag("span", "", class_="flowers-card flowers-empty") + tag("small", _("empty")), class_="flowers-stack"))
                 continue
             act = "play" if action in legal else "flowers-try"
             items.append(tag("div", button(sr_only(label) + inner, act, action, class_=cls + (" legal" if action in legal else ""), data_anim="stack-%d" % i)
-                             + tag("small", STACK_NAMES[i]) + count, class_="flowers-stack"))
+                             + tag("small", _(STACK_NAMES[i])) + count, class_="flowers-stack"))
         held = ""
         if view["held"] is not None:
-            who = "You took" if ctx.viewer == view["turn"] else "{} took".format(ctx.name(view["turn"]))
+            who = _("You took") if ctx.viewer == view["turn"] else _("{name} took").format(name=ctx.name(view["turn"]))
             held = tag("div", tag("small", who) + card_box(view["held"], " flowers-held"), class_="flowers-stack flowers-held-box")
-        return tag("section", tag("div", "".join(items) + held, class_="flowers-stacks"), class_="flowers-table", aria_label="The stacks")
+        return tag("section", tag("div", "".join(items) + held, class_="flowers-stacks"), class_="flowers-table", aria_label=_("The stacks"))
 
     # --- a garden --------------------------------------------------------------------------
     def shown_seat(self, ctx):
@@ -122,20 +131,20 @@ class FlowersRenderer:
         placing = ctx.can_act and mine and view["held"] is not None
         legal = {a[len("place:"):] for a in ctx.legal() if a.startswith("place:")} if placing else set()
         aim = ctx.ui.get("flowers-aim") if placing else None
-        label = "Your garden" if mine else "Garden of {}".format(ctx.names[seat])  # attrs() escapes it
+        label = _("Your garden") if mine else _("Garden of {name}").format(name=ctx.names[seat])  # attrs() escapes it
         title = esc(label)
         back = ""
         if ctx.ui.get("flowers-look") is not None and ctx.viewer is not None and not mine:
-            back = button("Back to your garden", "flowers-look", str(ctx.viewer), class_="link")
+            back = button(_("Back to your garden"), "flowers-look", str(ctx.viewer), class_="link")
         hint = ""
         if placing:
             if aim:
-                hint = tag("p", "Preview: the {} on the marked place. {} or choose another lit place.".format(
-                    esc(card_words(view["held"])), button("Place it here", "play", "place:" + aim, class_="primary flowers-confirm")),
+                hint = tag("p", _("Preview: the {card} on the marked place. {button} or choose another lit place.").format(
+                    card=esc(card_words(view["held"])), button=button(_("Place it here"), "play", "place:" + aim, class_="primary flowers-confirm")),
                     class_="flowers-hint")
             else:
-                hint = tag("p", "Lit places: an empty place touching a card, or a card to cover. Tap or click one to see the "
-                                "card there, then tap or click it again to place it.", class_="flowers-hint")
+                hint = tag("p", esc(_("Lit places: an empty place touching a card, or a card to cover. Tap or click one to see the "
+                                      "card there, then tap or click it again to place it.")), class_="flowers-hint")
         grid = self.grid(view["gardens"][seat], legal=legal, held=view["held"] if placing else None, aim=aim,
                          last=view["last"][seat], zoom=ctx.prefs.get("flowers-zoom", 0), pan=ctx.prefs.get("flowers-pan", [0, 0]))
         return tag("section", tag("div", tag("h3", title) + back + self.controls(ctx), class_="flowers-head") + hint + grid,
@@ -144,13 +153,14 @@ class FlowersRenderer:
     def controls(self, ctx):
         zoom = ctx.prefs.get("flowers-zoom", 0)
         lo, hi = ZOOM_RANGE
-        pans = [("←", "left", "Pan left"), ("↑", "up", "Pan up"), ("↓", "down", "Pan down"), ("→", "right", "Pan right")]
+        pans = [("←", "left", _("Pan left")), ("↑", "up", _("Pan up")), ("↓", "down", _("Pan down")), ("→", "right", _("Pan right"))]
         return tag("div",
-                   button("−", "flowers-zoom", "out", disabled=zoom <= lo, aria_label="Zoom out", title="Zoom out (-)")
-                   + button("Fit", "flowers-zoom", "fit", aria_label="Fit the garden", title="Fit the whole garden (0)")
-                   + button("+", "flowers-zoom", "in", disabled=zoom >= hi, aria_label="Zoom in", title="Zoom in (+)")
-                   + "".join(button(sym, "flowers-pan", arg, aria_label=label, title=label + " (arrow keys)") for sym, arg, label in pans),
-                   class_="flowers-controls", role="group", aria_label="Pan and zoom")
+                   button("−", "flowers-zoom", "out", disabled=zoom <= lo, aria_label=_("Zoom out"), title=_("Zoom out (-)"))
+                   + button(_("Fit"), "flowers-zoom", "fit", aria_label=_("Fit the garden"), title=_("Fit the whole garden (0)"))
+                   + button("+", "flowers-zoom", "in", disabled=zoom >= hi, aria_label=_("Zoom in"), title=_("Zoom in (+)"))
+                   + "".join(button(sym, "flowers-pan", arg, aria_label=label, title=_("{action} (arrow keys)").format(action=label))
+                             for sym, arg, label in pans),
+                   class_="flowers-controls", role="group", aria_label=_("Pan and zoom"))
 
     def grid(self, garden, legal=(), held=None, aim=None, last=None, zoom=0, pan=(0, 0), scoring=None, mini=False):
         keys = set(garden) | set(legal)
@@ -171,7 +181,7 @@ class FlowersRenderer:
         for key in sorted(keys, key=lambda k: (xy(k)[1], xy(k)[0])):
             x, y = xy(key)
             place = "grid-column:{};grid-row:{}".format(x - x0 + 1, y - y0 + 1)
-            where = "column {}, row {}".format(x - x0 + 1, y - y0 + 1)
+            where = _("column {column}, row {row}").format(column=x - x0 + 1, row=y - y0 + 1)
             stack = garden.get(key)
             if mini:
                 card = stack[-1]
@@ -180,35 +190,44 @@ class FlowersRenderer:
                 continue
             ghost = card_box(held, " flowers-ghost", aria_hidden="true") if held is not None and key in legal else ""
             if stack is None:  # an empty place where the card may go
-                label = "Place the {} here ({})".format(card_words(held), where)
+                label = _("Place the {card} here ({where})").format(card=card_words(held), where=where)
                 act = "play" if key == aim else "flowers-aim"
                 cells.append(button(sr_only(label) + ghost, act, "place:" + key if key == aim else key,
                                     class_="flowers-cell flowers-spot legal" + (" aimed" if key == aim else ""), style=place))
                 continue
             card = stack[-1]
-            depth = tag("span", "×{}".format(len(stack)), class_="flowers-depth", title="{} cards in this pile".format(len(stack))) if len(stack) > 1 else ""
+            depth = ""
+            if len(stack) > 1:
+                depth = tag("span", "×{}".format(len(stack)), class_="flowers-depth",
+                            title=ngettext("{n} card in this pile", "{n} cards in this pile", len(stack)).format(n=len(stack)))
             extra, cls = "", ""
-            words = card_words(card) + (" over {} covered card{}".format(len(stack) - 1, "" if len(stack) == 2 else "s") if len(stack) > 1 else "")
+            if len(stack) > 1:
+                covered = len(stack) - 1
+                said = [ngettext("{card} over {n} covered card", "{card} over {n} covered cards", covered).format(card=card_words(card), n=covered)]
+            else:
+                said = [card_words(card)]
             if scoring is not None:
                 if key in removed:
                     cls += " flowers-removed"
                     extra += tag("span", "−{}".format(removed[key]), class_="flowers-minus")
-                    words += ", removed with {} card{} (−{})".format(removed[key], "" if removed[key] == 1 else "s", removed[key])
+                    said.append(ngettext("removed with {n} card (−{n})", "removed with {n} cards (−{n})", removed[key]).format(n=removed[key]))
                 if key in areas:
                     outline, points, colour = areas[key]
                     cls += " flowers-area" + outline
                     if points is not None:
                         extra += tag("span", "+{}".format(points), class_="flowers-points")
-                        words += ", {} area of {} cards (+{})".format(colour, points, points)
+                        said.append(_("{colour} area of {n} cards (+{points})").format(colour=_(COLOUR_NAMES[colour]), n=points, points=points))
                 if key in flies:
                     cls += " flowers-fly-scores" if flies[key] else " flowers-fly-idle"
-                    words += ", butterfly scores" if flies[key] else ", butterfly does not score"
+                    said.append(_("butterfly scores") if flies[key] else _("butterfly does not score"))
+            words = ", ".join(said)
             if key == last and scoring is None:
                 cls += " flowers-last"
             inner = face(card) + depth + extra
             if key in legal:
                 act = "play" if key == aim else "flowers-aim"
-                cells.append(button(sr_only("Cover the {} with the {} ({})".format(words, card_words(held), where)) + inner + ghost, act,
+                cells.append(button(sr_only(_("Cover the {card} with the {held} ({where})").format(card=words, held=card_words(held), where=where))
+                                    + inner + ghost, act,
                                     "place:" + key if key == aim else key,
                                     class_="flowers-cell flowers-card flowers-" + COLOUR[card] + cls + " legal flowers-cover" + (" aimed" if key == aim else ""),
                                     style=place))
@@ -226,26 +245,30 @@ class FlowersRenderer:
     def scored(self, ctx, seat):
         garden = ctx.view["gardens"][seat]
         sc = score_garden(garden)
-        parts = ["Removed: {} card{} (−{})".format(sc["removed_cards"], "" if sc["removed_cards"] == 1 else "s", sc["removed_cards"])]
+        gone = sc["removed_cards"]
+        parts = [ngettext("Removed: {n} card (−{n})", "Removed: {n} cards (−{n})", gone).format(n=gone)]
         for area in sc["areas"]:
-            parts.append("{} {} area: +{}".format(SYMBOLS[area["colour"]], area["colour"], area["points"]))
-        parts.append("Butterflies: +{}".format(sc["butterfly_points"]))
-        parts.append(tag("b", "Total: {}".format(sc["total"])))
+            parts.append(_("{symbol} {colour} area: +{points}").format(symbol=SYMBOLS[area["colour"]], colour=_(COLOUR_NAMES[area["colour"]]),
+                                                                        points=area["points"]))
+        parts.append(_("Butterflies: +{points}").format(points=sc["butterfly_points"]))
+        parts.append(tag("b", _("Total: {points}").format(points=sc["total"])))
         failed = [g for g in sc["groups"] if not g["valid"]]
         why = ""
         if failed:
-            why = tag("p", "Failed number groups: " + esc("; ".join(self._failure(g) for g in failed)) + ".", class_="flowers-why")
+            why = tag("p", esc(_("Failed number groups: {groups}.").format(groups="; ".join(self._failure(g) for g in failed))), class_="flowers-why")
         summary = tag("p", " · ".join(parts), class_="flowers-summary")
         grid = self.grid(garden, scoring=sc)
-        return tag("section", tag("h3", "Garden of " + ctx.name(seat)) + summary + why + grid, class_="flowers-scored",
-                   data_seat=str(seat), aria_label="Scored garden of " + ctx.names[seat])
+        return tag("section", tag("h3", _("Garden of {name}").format(name=ctx.name(seat))) + summary + why + grid, class_="flowers-scored",
+                   data_seat=str(seat), aria_label=_("Scored garden of {name}").format(name=ctx.names[seat]))
 
     @staticmethod
     def _failure(group):
         n, size = group["number"], len(group["cells"])
         if n == 1:
-            return "{} 1s touching (a 1 stands alone)".format(size)
-        return "{} {} ({} needed)".format("a lone" if size == 1 else size, "{}s".format(n) if size > 1 else n, n)
+            return _("{size} 1s touching (a 1 stands alone)").format(size=size)
+        if size == 1:
+            return _("a lone {number} ({number} needed)").format(number=n)
+        return _("{size} {number}s ({number} needed)").format(size=size, number=n)
 
     def rules_pictures(self):
         """How to play: exact number groups score, a wrong one is removed."""
@@ -253,8 +276,8 @@ class FlowersRenderer:
             return next(i for i, c in enumerate(CARDS) if c[0] == colour and c[1] == number)
         twos = card_box(first("red", 2), " flowers-tiny") + card_box(first("blue", 2), " flowers-tiny")
         threes = "".join(card_box(first(c, 3), " flowers-tiny") for c in ("yellow", "green"))
-        return (figure(twos, "Two 2s together: a good group")
-                + figure(threes, "Only two 3s: removed at the end"))
+        return (figure(twos, _("Two 2s together: a good group"))
+                + figure(threes, _("Only two 3s: removed at the end")))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, app, act, arg):
