@@ -9,6 +9,7 @@ to the last *barrier*. A barrier is set after an action that revealed something 
 """
 
 from .game import IllegalAction, clone
+from .msg import M, N_
 
 HUMAN = "human"
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -16,8 +17,13 @@ SEAT_KINDS = (HUMAN,) + BOT_LEVELS
 NAME_MAX = 24  # characters of a player's name, on every path (the dialog, links, saves)
 
 
+# What plays a seat, as the new-game dialog and the player panels name it (Messages: the screen
+# says them in the reader's language).
+SEAT_LABELS = {HUMAN: N_("Human"), "easy": N_("Bot (Easy)"), "normal": N_("Bot (Normal)"), "hard": N_("Bot (Hard)")}
+
+
 def seat_label(kind):
-    return "Human" if kind == HUMAN else "Bot ({})".format(kind.capitalize())
+    return SEAT_LABELS.get(kind) or M("Bot ({level})", level=kind.capitalize())
 
 
 def clean_name(name):
@@ -31,7 +37,12 @@ def seat_title(seat):
     so already ("Lan", "Normal bot 2", "Minh (Hard bot)")."""
     if seat["kind"] == HUMAN or "bot" in seat["name"].lower():
         return seat["name"]
-    return "{} ({} bot)".format(seat["name"], seat["kind"].capitalize())
+    name = seat["name"]
+    if seat["kind"] == "easy":
+        return M("{name} (Easy bot)", name=name)
+    if seat["kind"] == "hard":
+        return M("{name} (Hard bot)", name=name)
+    return M("{name} (Normal bot)", name=name)
 
 
 def make_seats(kinds, names=None):
@@ -39,18 +50,22 @@ def make_seats(kinds, names=None):
     seats = []
     for i, kind in enumerate(kinds):
         if kind not in SEAT_KINDS:
-            raise IllegalAction(
-                "Seat {}: '{}' is not a seat kind (use {}).".format(i + 1, kind, ", ".join(SEAT_KINDS))
-            )
+            raise IllegalAction(M("Seat {n}: '{kind}' is not a seat kind (use {kinds}).",
+                                  n=i + 1, kind=kind, kinds=", ".join(SEAT_KINDS)))
         given = clean_name(names[i]) if names and i < len(names) and names[i] else ""
         seats.append({"name": given or default_name(kind, i, kinds), "kind": kind})
     return seats
 
 
 def default_name(kind, index, kinds):
+    """A seat's name when none is given (a Message: the app keeps it in the reader's language)."""
     if kind == HUMAN:
-        return "Player {}".format(index + 1)
-    return "{} bot {}".format(kind.capitalize(), index + 1)
+        return M("Player {n}", n=index + 1)
+    if kind == "easy":
+        return M("Easy bot {n}", n=index + 1)
+    if kind == "hard":
+        return M("Hard bot {n}", n=index + 1)
+    return M("Normal bot {n}", n=index + 1)
 
 
 class Match:
@@ -110,11 +125,11 @@ class Match:
         for event in events:
             self.log.append(dict(event, ply=ply))
         if any(e.get("commit") for e in events):
-            why = "Your last move revealed information, so it cannot be taken back."
+            why = M("Your last move revealed information, so it cannot be taken back.")
         elif self.state.get("rng") != rng_before:
-            why = "Your last move drew or shuffled cards, so it cannot be taken back."
+            why = M("Your last move drew or shuffled cards, so it cannot be taken back.")
         elif seat not in self.game.to_act(self.state):
-            why = "Your turn is over, so your moves cannot be taken back."
+            why = M("Your turn is over, so your moves cannot be taken back.")
         else:
             why = None
         if why:
@@ -127,18 +142,18 @@ class Match:
         return self.undo_blocked(seat) is None
 
     def undo_blocked(self, seat):
-        """Why `seat` cannot take back its last move, in words; None when it can."""
+        """Why `seat` cannot take back its last move, in words (a Message); None when it can."""
         if not self.history:
-            return "Nothing to undo yet."
+            return M("Nothing to undo yet.")
         last_seat = self.history[-1][0]
         if last_seat != seat:
             if self.seats[last_seat]["kind"] != HUMAN:
-                return "A bot has moved since your last move, so it cannot be taken back."
-            return "{} has moved since your last move, so it cannot be taken back.".format(self.seats[last_seat]["name"])
+                return M("A bot has moved since your last move, so it cannot be taken back.")
+            return M("{name} has moved since your last move, so it cannot be taken back.", name=self.seats[last_seat]["name"])
         if len(self.history) <= self._barrier:
             return self._barrier_why
         if seat not in self.game.to_act(self.state):
-            return "Your turn is over, so your moves cannot be taken back."
+            return M("Your turn is over, so your moves cannot be taken back.")
         return None
 
     def undo(self, seat):
@@ -170,11 +185,10 @@ class Match:
             try:
                 self.play(seat, action)
             except IllegalAction as err:
-                raise IllegalAction(
-                    "Step {} ({} plays '{}') is illegal: {}".format(i + 1, self._seat_name(seat), action, err.reason)
-                )
+                raise IllegalAction(M("Step {step} ({who} plays '{action}') is illegal: {reason}",
+                                      step=i + 1, who=self._seat_name(seat), action=action, reason=err.reason))
 
     def _seat_name(self, seat):
         if isinstance(seat, int) and 0 <= seat < len(self.seats):
             return self.seats[seat]["name"]
-        return "seat {}".format(seat)
+        return M("seat {n}", n=seat)

@@ -12,7 +12,8 @@ import json
 import re
 
 from .game import IllegalAction
-from .match import SEAT_KINDS, Match, clean_name
+from .match import SEAT_KINDS, Match, clean_name, default_name
+from .msg import M, N_, Message
 
 FORMAT = 1
 KEY_PREFIX = "tabletop.save."
@@ -33,7 +34,16 @@ _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
 
 
 class SaveError(ValueError):
-    """A save that cannot be loaded; the message says why in plain words."""
+    """A save that cannot be loaded; the message says why in plain words (`reason`: a Message,
+    which the screen says in the reader's language; str(err) is its English)."""
+
+    @property
+    def reason(self):
+        return self.args[0] if self.args else ""
+
+
+# What `parse` reads, named in its messages.
+WHAT = {"save": N_("save"), "link": N_("link")}
 
 
 def to_save(match, created=None, updated=None):
@@ -63,18 +73,20 @@ def json_depth(text):
 def parse(text, what="save"):
     """Parse save text (JSON) into a dict, or raise SaveError. The size and nesting are bounded
     before the JSON parser sees the text."""
+    what = WHAT.get(what, what)
     if not isinstance(text, str):
-        raise SaveError("This is not a readable {} (it is not text).".format(what))
+        raise SaveError(M("This is not a readable {what} (it is not text).", what=what))
     if len(text) > MAX_TEXT:
-        raise SaveError("This is not a {} of this app: it is far too large ({:,} characters).".format(what, len(text)))
+        raise SaveError(M("This is not a {what} of this app: it is far too large ({size} characters).",
+                          what=what, size="{:,}".format(len(text))))
     if json_depth(text) > MAX_DEPTH:
-        raise SaveError("This is not a {} of this app: its data nests far too deep.".format(what))
+        raise SaveError(M("This is not a {what} of this app: its data nests far too deep.", what=what))
     try:
         data = json.loads(text)
     except (ValueError, TypeError, RecursionError) as err:
-        raise SaveError("This is not a readable {} (broken JSON: {}).".format(what, str(err)[:120]))
+        raise SaveError(M("This is not a readable {what} (broken JSON: {detail}).", what=what, detail=str(err)[:120]))
     if not isinstance(data, dict):
-        raise SaveError("This is not a {}: it holds no game record.".format(what))
+        raise SaveError(M("This is not a {what}: it holds no game record.", what=what))
     return data
 
 
@@ -89,32 +101,32 @@ def check_record(data, games):
     trimmed and bounded like the new-game dialog's."""
     game_id = data.get("game")
     if not isinstance(game_id, str):
-        raise SaveError("This save's game name is damaged.")
+        raise SaveError(M("This save's game name is damaged."))
     game = games.get(game_id)
     if game is None:
-        raise SaveError("This save is for a game this app does not have ('{}').".format(game_id[:40]))
+        raise SaveError(M("This save is for a game this app does not have ('{game}').", game=game_id[:40]))
     seats = data.get("seats")
     if not isinstance(seats, list) or not 0 < len(seats) <= MAX_SEATS or not all(
         isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("kind"), str)
         and s["kind"] in SEAT_KINDS for s in seats
     ):
-        raise SaveError("The save's list of players is damaged.")
-    seats = [{"name": clean_name(s["name"]) or "Player {}".format(i + 1), "kind": s["kind"]} for i, s in enumerate(seats)]
+        raise SaveError(M("The save's list of players is damaged."))
+    seats = [{"name": clean_name(s["name"]) or default_name("human", i, ()), "kind": s["kind"]} for i, s in enumerate(seats)]
     seed = data.get("seed")
     if not _whole(seed) or not -MAX_SEED < seed < MAX_SEED:
-        raise SaveError("The save's seed is damaged.")
+        raise SaveError(M("The save's seed is damaged."))
     options = data.get("options", {})
     if not isinstance(options, dict) or not all(isinstance(v, str) for v in options.values()):
-        raise SaveError("The save's options are damaged.")
+        raise SaveError(M("The save's options are damaged."))
     version = data.get("version")
     if not _whole(version):
-        raise SaveError("The save does not say which version of the rules it follows.")
+        raise SaveError(M("The save does not say which version of the rules it follows."))
     if version != game.info.version:
-        raise SaveError("This save follows version {} of the rules of {}; this app plays version {}.".format(
-            version, game.info.title, game.info.version))
+        raise SaveError(M("This save follows version {version} of the rules of {game}; this app plays version {current}.",
+                          version=version, game=Message(game.info.title), current=game.info.version))
     for stamp in ("created", "updated"):
         if not (data.get(stamp) is None or isinstance(data[stamp], str) and len(data[stamp]) <= MAX_STAMP):
-            raise SaveError("The save's date ('{}') is damaged.".format(stamp))
+            raise SaveError(M("The save's date ('{field}') is damaged.", field=stamp))
     return game, seats, options, seed
 
 
@@ -123,34 +135,36 @@ def load(data, games):
     if isinstance(data, str):
         data = parse(data)
     if not isinstance(data, dict):
-        raise SaveError("This is not a save: it holds no game record.")
+        raise SaveError(M("This is not a {what}: it holds no game record.", what=WHAT["save"]))
     fmt = data.get("format")
     if not isinstance(fmt, int):
-        raise SaveError("This is not a save of this app (no format number).")
+        raise SaveError(M("This is not a save of this app (no format number)."))
     if fmt > FORMAT:
-        raise SaveError("This save was made by a newer version of the app (format {}; this app reads {}).".format(fmt, FORMAT))
+        raise SaveError(M("This save was made by a newer version of the app (format {format}; this app reads {current}).",
+                          format=fmt, current=FORMAT))
     if fmt != FORMAT:
-        raise SaveError("Unknown save format {} (this app reads format {}).".format(fmt, FORMAT))
+        raise SaveError(M("Unknown save format {format} (this app reads format {current}).", format=fmt, current=FORMAT))
     game, seats, options, seed = check_record(data, games)
     actions = data.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS or not all(
         isinstance(a, list) and len(a) == 2 and _whole(a[0]) and 0 <= a[0] < len(seats)
         and isinstance(a[1], str) and len(a[1]) <= MAX_ACTION_TEXT for a in actions
     ):
-        raise SaveError("The save's list of moves is damaged.")
+        raise SaveError(M("The save's list of moves is damaged."))
     try:
         match = Match(game, seats, options, seed)
     except IllegalAction as err:
-        raise SaveError("The save cannot start its game: {}".format(err.reason))
+        raise SaveError(M("The save cannot start its game: {reason}", reason=err.reason))
     try:
         match.replay(actions)
     except IllegalAction as err:
-        raise SaveError("The saved moves no longer replay. {}".format(err.reason))
+        raise SaveError(M("The saved moves no longer replay. {reason}", reason=err.reason))
     return match
 
 
 class Entry:
-    """One stored save as the lobby lists it: either a match, or the reason it is broken."""
+    """One stored save as the lobby lists it: either a match, or the reason it is broken (`error`,
+    a Message)."""
 
     def __init__(self, key, text, match=None, error=None, data=None):
         self.key = key
@@ -178,13 +192,13 @@ class SaveStore:
         self._memory = {}
         self._backend = backend
         if backend is None:
-            self.notice = "Saving is unavailable in this browser: this game lives in memory only."
+            self.notice = M("Saving is unavailable in this browser: this game lives in memory only.")
         else:
             try:
                 backend.keys()
             except Exception:
                 self._backend = None
-                self.notice = "Saving is unavailable in this browser: this game lives in memory only."
+                self.notice = M("Saving is unavailable in this browser: this game lives in memory only.")
 
     @property
     def persistent(self):
@@ -228,9 +242,9 @@ class SaveStore:
                 if not self.failing:  # said once; dismissed, it stays away until it changes
                     self.failing = True
                     self.notice = (
-                        "Browser storage is full: this game goes on in memory and will not survive a reload."
+                        M("Browser storage is full: this game goes on in memory and will not survive a reload.")
                         if full
-                        else "Saving failed ({}): this game goes on in memory only.".format(str(err)[:200])
+                        else M("Saving failed ({detail}): this game goes on in memory only.", detail=str(err)[:200])
                     )
         self._memory[key] = text
         return False
@@ -281,9 +295,9 @@ class SaveStore:
                 entry.data = parse(text if text is not None else "")
                 entry.match = load(entry.data, self.games)
             except SaveError as err:
-                entry.error = str(err)
+                entry.error = err.reason
             except Exception as err:  # a bug must not take the lobby down with it
-                entry.error = "This save could not be read ({}: {}).".format(type(err).__name__, err)
+                entry.error = M("This save could not be read ({kind}: {detail}).", kind=type(err).__name__, detail=str(err))
             found.append(entry)
         found.sort(key=lambda e: str(e.data.get("updated") or ""), reverse=True)
         return found

@@ -14,6 +14,7 @@ import zlib
 
 from .game import IllegalAction
 from .match import Match
+from .msg import M
 from .saves import SaveError, check_record, parse
 
 PREFIX = "1."
@@ -25,7 +26,7 @@ MAX_DATA = 32_768  # bytes after decompression
 
 
 class ShareError(SaveError):
-    """A share link that cannot be opened; the message says why in plain words."""
+    """A share link that cannot be opened; the message says why in plain words (a Message)."""
 
 
 def _varint(n, out):
@@ -43,7 +44,7 @@ def _read_varint(data, pos):
     value, shift = 0, 0
     while True:
         if pos >= len(data):
-            raise ShareError("This link is cut short: its last move is incomplete.")
+            raise ShareError(M("This link is cut short: its last move is incomplete."))
         byte = data[pos]
         pos += 1
         value |= (byte & 0x7F) << shift
@@ -51,7 +52,7 @@ def _read_varint(data, pos):
             return value, pos
         shift += 7
         if shift > 63:
-            raise ShareError("This link is damaged (a move number is too long).")
+            raise ShareError(M("This link is damaged (a move number is too long)."))
 
 
 def encode(match, upto=None):
@@ -85,40 +86,40 @@ def decode(text, games):
     """(save-like record, Match replayed to its last move) from a share text; ShareError if the
     text cannot be opened."""
     if not isinstance(text, str) or not text.strip():
-        raise ShareError("This link holds no game.")
+        raise ShareError(M("This link holds no game."))
     text = text.strip()
     if len(text) > MAX_TEXT:
-        raise ShareError("This link is far too long to be a game of this app.")
+        raise ShareError(M("This link is far too long to be a game of this app."))
     if not text.startswith(PREFIX):
         if text[:1].isdigit() and "." in text[:4]:
-            raise ShareError("This link was made by a newer version of the app (format {}).".format(text.split(".", 1)[0]))
-        raise ShareError("This is not a game link of this app.")
+            raise ShareError(M("This link was made by a newer version of the app (format {format}).", format=text.split(".", 1)[0]))
+        raise ShareError(M("This is not a game link of this app."))
     body = text[len(PREFIX):]
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (ValueError, TypeError):
-        raise ShareError("This link is damaged (it is not in the link alphabet).")
+        raise ShareError(M("This link is damaged (it is not in the link alphabet)."))
     try:
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_DATA)
         if inflater.unconsumed_tail:
-            raise ShareError("This link is damaged (it unpacks to far too much data).")
+            raise ShareError(M("This link is damaged (it unpacks to far too much data)."))
         if not inflater.eof:
-            raise ShareError("This link is cut short or damaged.")
+            raise ShareError(M("This link is cut short or damaged."))
     except zlib.error:
-        raise ShareError("This link is damaged (it does not unpack).")
+        raise ShareError(M("This link is damaged (it does not unpack)."))
     head, sep, moves = raw.partition(b"\0")
     if not sep:
-        raise ShareError("This link is damaged (no list of moves).")
+        raise ShareError(M("This link is damaged (no list of moves)."))
     try:
         header = parse(head.decode("utf-8"), "link")
     except UnicodeDecodeError:
-        raise ShareError("This link is damaged (its header is unreadable).")
+        raise ShareError(M("This link is damaged (its header is unreadable)."))
     except SaveError as err:
-        raise ShareError("This link is damaged: {}".format(err))
+        raise ShareError(M("This link is damaged: {reason}", reason=err.reason))
     seats = header.get("s")
     if not isinstance(seats, list) or not all(isinstance(s, list) and len(s) == 2 for s in seats):
-        raise ShareError("The link's list of players is damaged.")
+        raise ShareError(M("The link's list of players is damaged."))
     record = {
         "game": header.get("g"),
         "version": header.get("v"),
@@ -130,25 +131,25 @@ def decode(text, games):
         game, seats, options, seed = check_record(record, games)
         match = Match(game, seats, options, seed)
     except SaveError as err:
-        raise ShareError(str(err))
+        raise ShareError(err.reason)
     except IllegalAction as err:
-        raise ShareError("The link cannot start its game: {}".format(err.reason))
+        raise ShareError(M("The link cannot start its game: {reason}", reason=err.reason))
     pos, step = 0, 0
     while pos < len(moves):
         step += 1
         acting = match.to_act()
         if not acting:
-            raise ShareError("Move {} comes after the end of the game.".format(step))
+            raise ShareError(M("Move {step} comes after the end of the game.", step=step))
         seat = acting[0]
         if len(acting) > 1:
             slot, pos = _read_varint(moves, pos)
             if slot >= len(acting):
-                raise ShareError("Move {} is by a player who could not move then.".format(step))
+                raise ShareError(M("Move {step} is by a player who could not move then.", step=step))
             seat = acting[slot]
         index, pos = _read_varint(moves, pos)
         legal = match.legal(seat)
         if index >= len(legal):
-            raise ShareError("Move {} is not a legal move in this game.".format(step))
+            raise ShareError(M("Move {step} is not a legal move in this game.", step=step))
         match.play(seat, legal[index])
     record["actions"] = [list(a) for a in match.history]
     return record, match
