@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "cba927911293d79f";
+const VERSION = "afdb207ba204b768";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -3,8 +3,12 @@ would be drawn, and storage in a dict. Kept apart from any test module so that i
 imports no game (a test can then see what the shell itself imports)."""
 
 import html
+import os
 
+from webui import i18n
 from webui.app import App
+
+LOCALE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "www", "locale")
 
 
 class DictStorage:
@@ -89,6 +93,16 @@ class FakePlatform:
 
     def scroll_top(self):
         self.scrolled_top += 1
+
+    def choose_language(self, code, then):
+        """The language menu: speak `code` (its catalogue read from www/locale), then `then()`.
+        Nothing is remembered: a test chooses English again when it is done (i18n.choose("en"))."""
+        if code == i18n.ENGLISH:
+            i18n.choose(code)
+        else:
+            with open(os.path.join(LOCALE, code + ".mo"), "rb") as f:
+                i18n.choose(code, f.read())
+        then()
 
 
 def open_app(params=None, storage=None):

@@ -153,7 +153,11 @@ def test_the_static_lobby_shows_how_to_play_disabled_like_new_game():
 
     static = lobby.static_shell()
     assert static.count('data-act="how-to"') == len(INFOS)
-    assert static.count(" disabled ") == 2 * len(INFOS)
+    games = static.split('class="games"')[1]
+    assert games.count(" disabled ") == 2 * len(INFOS)
+    # The language menu waits for Python too (the page enables every button when it is ready).
+    menu = static.split('class="language-menu"')[1].split("</details>")[0]
+    assert menu.count('data-act="language"') == menu.count(" disabled ") == 2
 
 
 def share_text(app, platform):

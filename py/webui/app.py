@@ -17,6 +17,11 @@ Platform interface:
   page_url() -> str              the page's address without query or fragment
   copy(text) -> bool             put text on the clipboard (False if the browser refuses)
   scroll_top()                   show the page from its top (a new screen opened)
+  choose_language(code, then)    speak `code` from now on (its catalogue loaded), then call then()
+
+Words: everything drawn is said in the reader's language (webui.i18n). What the app keeps to
+draw later (`notice`, the store's notice, `record_note`) is kept as a Message, said when drawn,
+so that a change of language changes it too.
 """
 
 import random
@@ -26,12 +31,14 @@ from tabletop import IllegalAction
 from tabletop import bots as botlib
 from tabletop import saves, share
 from tabletop.match import HUMAN, Match, clean_name, make_seats
+from tabletop.msg import M, N_, Message
 
 # The game screen, the replay and the rules text (table, replay, rules) are imported where they
 # are first drawn: a first visit's lobby does not wait for them (issue 17). After a start-up
 # snapshot they are imported already.
-from . import lobby
+from . import i18n, lobby
 from .html import attrs, button, esc, tag
+from .i18n import _
 from .renderers import RENDERERS
 
 # How fast bots play: the seconds before a bot's move, (turn, step), by the speed setting.
@@ -56,7 +63,7 @@ class App:
         self.embed = params.get("embed") == "1"
         self.store = saves.SaveStore(None if self.embed else storage_backend, GAMES)
         if self.embed:
-            self.store.notice = "Not saved here: open the full page to keep this game."
+            self.store.notice = M("Not saved here: open the full page to keep this game.")
         platform.set_flag("embed", self.embed)
         # The bots' speed: a link's &speed= holds for this tab (kept in its address); otherwise the
         # player's last choice on this device.
@@ -106,7 +113,7 @@ class App:
         if not game_id:
             return self.show_lobby()
         if game_id not in GAMES:
-            self.notice = "There is no game called '{}' here; pick one below.".format(game_id)
+            self.notice = M("There is no game called '{game}' here; pick one below.", game=game_id)
             return self.show_lobby()
         game = GAMES[game_id]
         self.open_dialog(game_id)
@@ -121,7 +128,7 @@ class App:
             try:
                 self.start(game_id, kinds, names, params.get("seed", ""), self.dialog["options"])
             except IllegalAction as err:
-                self.notice = "This link cannot start a game: {}".format(err.reason)
+                self.notice = M("This link cannot start a game: {reason}", reason=err.reason)
                 self.render()
         else:
             self.render()
@@ -182,8 +189,9 @@ class App:
         game = GAMES[game_id]
         seed_text = str(seed or "").strip()
         if seed_text and not seed_text.lstrip("-").isdigit():
-            raise IllegalAction("The shuffle number must be a whole number (or left empty for a random game).")
-        seats = make_seats(kinds, names)
+            raise IllegalAction(M("The shuffle number must be a whole number (or left empty for a random game)."))
+        # A seat left unnamed gets its default name in the reader's language, kept so in the save.
+        seats = [dict(s, name=_(s["name"])) if isinstance(s["name"], Message) else s for s in make_seats(kinds, names)]
         match = Match(game, seats, options, int(seed_text) if seed_text else self.platform.new_seed())
         self._new_save_id(game_id)
         self._enter(match)
@@ -202,7 +210,7 @@ class App:
                 self.saved_text = entry.text
                 self.conflict = None
                 return self._enter(entry.match, save=False)
-        self.notice = "That saved game is not here any more (it may have been deleted, or saved in another browser)."
+        self.notice = M("That saved game is not here any more (it may have been deleted, or saved in another browser).")
         self.show_lobby()
 
     def _enter(self, match, save=True):
@@ -301,7 +309,8 @@ class App:
 
     def keep_record(self):
         """Compare a finished game's record (Game.record) with the best kept on this device,
-        keep the better one, and return the score sheet's line about it (None: no record)."""
+        keep the better one, and return the score sheet's line about it (None: no record), a
+        Message (the score sheet says it with its first letter made a capital)."""
         match = self.match
         record = match.game.record(match.state)
         if record is None or not match.is_human(record["seat"]):
@@ -316,11 +325,11 @@ class App:
             self.store.write_record(name, {"value": value, "save": self.save_id, "when": self.platform.now(),
                                            "previous": best["value"] if best else None})
             if best is None:
-                return "{} on this device: {} (the first one kept).".format(label[:1].upper() + label[1:], value)
-            return "New {}: {} (the previous best was {}).".format(label, value, best["value"])
+                return M("{label} on this device: {value} (the first one kept).", label=label, value=value)
+            return M("New {label}: {value} (the previous best was {best}).", label=label, value=value, best=best["value"])
         if value == best["value"]:
-            return "You equalled your {}: {}.".format(label, value)
-        return "Your {} is {} (this game: {}).".format(label, best["value"], value)
+            return M("You equalled your {label}: {value}.", label=label, value=value)
+        return M("Your {label} is {best} (this game: {value}).", label=label, best=best["value"], value=value)
 
     def _schedule_bots(self):
         if self._bots_scheduled:
@@ -409,7 +418,7 @@ class App:
         if self.match is None:
             return
         if self.viewer is None or self.cover is not None:
-            self.notice = "Nothing to take back: it is not your turn on this screen."
+            self.notice = M("Nothing to take back: it is not your turn on this screen.")
             return self.render()
         try:
             self.match.undo(self.viewer)
@@ -445,7 +454,7 @@ class App:
         try:
             record, _ = share.decode(code, GAMES)
         except share.ShareError as err:
-            self.notice = "This shared game cannot be opened: {}".format(err)
+            self.notice = M("This shared game cannot be opened: {reason}", reason=err.reason)
             return self.show_lobby()
         if resume:
             return self._continue(record)
@@ -457,7 +466,7 @@ class App:
         try:
             self.replay = replay.Replay(record, int(step) if step is not None and str(step).isdigit() else None)
         except Exception as err:  # a record that loaded once must replay; say so if not
-            self.notice = "This game cannot be replayed: {}".format(err)
+            self.notice = M("This game cannot be replayed: {reason}", reason=getattr(err, "reason", None) or str(err))
             return self.show_lobby()
         self.screen = "replay"
         self.match = None
@@ -487,22 +496,25 @@ class App:
     def exit_link(self):
         """Back to the lobby; in an embed, a link that opens this game on the full page."""
         if not self.embed:
-            return button("Lobby", "lobby")
+            return button(_("Lobby"), "lobby")
         if self.screen == "game" and self.match is not None:
             href = self.page_link(self.match, resume=not self.match.is_over())
         elif self.screen == "replay" and self.replay is not None:
             href = self.page_link(self.replay.match, self.replay.step)
         else:
             href = self.platform.page_url()
-        return tag("a", "Open full page ↗", href=href, target="_blank", rel="noopener", class_="full-page")
+        return tag("a", _("Open full page ↗"), href=href, target="_blank", rel="noopener", class_="full-page")
 
-    CONFLICTS = {
-        "continued": ("This game continued in another tab: reload it here to see those moves. "
-                      "Moves made in this tab are no longer saved.",
-                      button("Reload", "reload-save", class_="link") + " " + button("Keep this tab's game as a new save", "save-copy", class_="link")),
-        "deleted": ("This game was deleted in another tab: moves made here are no longer saved.",
-                    button("Save it again", "save-copy", class_="link")),
-    }
+    @staticmethod
+    def conflict_notice(conflict):
+        """What a game changed in another tab ("continued" or "deleted") asks of the player."""
+        if conflict == "continued":
+            return (_("This game continued in another tab: reload it here to see those moves. "
+                      "Moves made in this tab are no longer saved."),
+                    button(_("Reload"), "reload-save", class_="link") + " "
+                    + button(_("Keep this tab's game as a new save"), "save-copy", class_="link"))
+        return (_("This game was deleted in another tab: moves made here are no longer saved."),
+                button(_("Save it again"), "save-copy", class_="link"))
 
     def notices(self, info=None):
         """The messages for the player; on a game screen (`info`: its game) rule numbers become
@@ -514,10 +526,11 @@ class App:
                 return rules.with_links(text, info)
         else:
             words = esc
-        found = [tag("p", words(text) + " " + button("Dismiss", "dismiss", which, class_="link"), class_="notice", role="alert")
+        # A notice may be an engine's Message (a refusal's reason): said in the reader's language.
+        found = [tag("p", words(_(text)) + " " + button(_("Dismiss"), "dismiss", which, class_="link"), class_="notice", role="alert")
                  for text, which in ((self.notice, "app"), (self.store.notice, "store")) if text]
         if self.conflict and self.screen == "game":
-            text, buttons = self.CONFLICTS[self.conflict]
+            text, buttons = self.conflict_notice(self.conflict)
             found.insert(0, tag("p", esc(text) + " " + buttons, class_="notice conflict", role="alert"))
         return found
 
@@ -538,21 +551,39 @@ class App:
             return ""
         warning = ""
         if self._shared_game_hides_hands():
-            warning = tag("p", tag("strong", "This game is not over, and the link holds its shuffle: ")
-                          + "whoever opens it could work out every player's hidden cards. Send it to someone "
-                            "who is not playing in it, or share it once the game is over.",
+            warning = tag("p", tag("strong", _("This game is not over, and the link holds its shuffle:")) + " "
+                          + _("whoever opens it could work out every player's hidden cards. Send it to someone "
+                              "who is not playing in it, or share it once the game is over."),
                           class_="share-warning", id="share-warning")
         body = (
-            tag("h2", "Share this game", id="share-title")
+            tag("h2", _("Share this game"), id="share-title")
             + warning
-            + tag("p", "Anyone who opens this link sees this game, move by move, and can continue it. "
-                       "The game travels inside the link: no server keeps it.")
-            + "<input{}>".format(attrs(type="text", readonly=True, value=self.share_link, id="share-link", aria_label="Share link"))
-            + tag("div", button("Copied ✓" if self.copied else "Copy link", "copy", class_="primary") + button("Close", "close-share"),
+            + tag("p", _("Anyone who opens this link sees this game, move by move, and can continue it. "
+                         "The game travels inside the link: no server keeps it."))
+            + "<input{}>".format(attrs(type="text", readonly=True, value=self.share_link, id="share-link", aria_label=_("Share link")))
+            + tag("details",
+                  tag("summary", _("Put it on a web page"))
+                  + tag("p", _("Paste this into a page (a blog post, a rules guide) to show the game there:"), id="embed-words")
+                  + tag("textarea", esc(self.embed_snippet()), readonly=True, rows="3", id="embed-code", aria_labelledby="embed-words"),
+                  class_="embed")
+            + tag("div", button(_("Copied ✓") if self.copied else _("Copy link"), "copy", class_="primary") + button(_("Close"), "close-share"),
                   class_="dialog-buttons")
         )
         return tag("div", tag("div", body, class_="dialog", role="dialog", aria_modal="true", aria_labelledby="share-title",
                                   aria_describedby="share-warning" if warning else None), class_="backdrop")
+
+    def embed_snippet(self):
+        """The share dialog's HTML for a web page: the shared game in an iframe. Unlike a link
+        (which opens in its viewer's language) it keeps the language it was made in."""
+        page, _sep, fragment = self.share_link.partition("#")
+        query = "?embed=1" if i18n.current() == i18n.ENGLISH else "?embed=1&lang=" + i18n.current()
+        return '<iframe src="{}" width="900" height="700" title="{}"></iframe>'.format(
+            esc(page + query + ("#" + fragment if fragment else "")), esc(_("Bàn Chơi: a game")))
+
+    def on_language(self, code):
+        """The language menu: speak `code` from now on (the platform loads its words), redraw."""
+        if code in i18n.CODES:
+            self.platform.choose_language(code, self.render)
 
     def on_share(self, _):
         if self.screen == "replay" and self.replay is not None:
@@ -566,7 +597,7 @@ class App:
     def on_copy(self, _):
         self.copied = bool(self.share_link) and self.platform.copy(self.share_link)
         if not self.copied:
-            self.notice = "The browser did not allow copying: select the link and copy it yourself."
+            self.notice = M("The browser did not allow copying: select the link and copy it yourself.")
         self.render()
 
     def on_close_share(self, _):
@@ -577,7 +608,7 @@ class App:
         for entry in self.store.entries():
             if entry.id == save_id and entry.match is not None:
                 return self.open_replay(saves.to_save(entry.match), 0)
-        self.notice = "That save could not be opened."
+        self.notice = M("That save could not be opened.")
         self.show_lobby()
 
     def on_replay_this(self, _):
@@ -725,21 +756,21 @@ class App:
         """`payload` = (file name, text) from the file picker; text None: the file was refused
         unread (too large)."""
         name, text = payload
-        name = clean_name(name) or "The file"
+        name = clean_name(name) or N_("The file")
         if text is None:
-            self.notice = "{} was not imported: it is far too large to be a save of this app.".format(name)
+            self.notice = M("{name} was not imported: it is far too large to be a save of this app.", name=name)
             return self.show_lobby()
         try:
             data = saves.parse(text)
             match = saves.load(data, GAMES)
         except saves.SaveError as err:
-            self.notice = "{} was not imported: {}".format(name, err)
+            self.notice = M("{name} was not imported: {reason}", name=name, reason=err.reason)
             return self.show_lobby()
         now = self.platform.now()
         # Stored as this app writes saves (names trimmed and bounded), not as the file had it.
         self.store.write("{}-{}".format(match.game.info.id, random.getrandbits(40)),
                          saves.to_save(match, created=data.get("created") or now, updated=now))
-        self.notice = "Imported {}.".format(name)
+        self.notice = M("Imported {name}.", name=name)
         self.show_lobby()
 
     def on_lobby(self, _):

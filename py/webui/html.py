@@ -3,6 +3,10 @@ they run and are tested on CPython too; the browser module only swaps the string
 
 from html import escape
 
+from tabletop.msg import Message
+
+from .i18n import _
+
 
 def esc(value):
     return escape(str(value), quote=True)
@@ -32,10 +36,11 @@ def button(label, act, arg=None, **items):
 
 
 def join_names(names):
-    names = list(names)
+    """Names (or words) joined as the reader's language says a list: "Lan, Minh and Hà"."""
+    names = [str(n) for n in names]
     if len(names) <= 1:
         return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return _(Message("{names}", {"names": names}))
 
 
 def sr_only(text):
@@ -89,7 +94,7 @@ def variant_words(info, options):
     parenthesis ("Co-operative (1-4; 1 is solo)" -> "Co-operative"); an on/off choice by the
     option's own label ("Spirit Scrolls"). Saves, replays and the title bar read them, so a
     co-op game and a competitive one never look alike."""
-    words = []
+    words = []  # in the reader's language
     for opt in info.options:
         value = options.get(opt.id, opt.default)
         # An option whose default is fixed when a game starts ("this year") is a setting, not a
@@ -98,13 +103,16 @@ def variant_words(info, options):
             continue
         label = dict(opt.choices).get(value)
         if label is None:  # a value from a link that the dialog does not list
-            words.append("{} {}".format(opt.label, value))
-            continue
-        label = label.split(" (")[0]
-        words.append(opt.label if label == "On" else "No " + opt.label if label == "Off" else label)
+            words.append(_("{option} {value}").format(option=_(opt.label), value=value))
+        elif label.split(" (")[0] == "On":
+            words.append(_(opt.label))
+        elif label.split(" (")[0] == "Off":
+            words.append(_("No {option}").format(option=_(opt.label)))
+        else:
+            words.append(_(label).split(" (")[0])
     return words
 
 
 def game_title(info, options):
     """A game's title with its mode and variants: "Stem and Branch · Co-operative" (plain text)."""
-    return " · ".join([info.title] + variant_words(info, options))
+    return " · ".join([_(info.title)] + variant_words(info, options))

@@ -2,11 +2,16 @@
 
 from games import INFOS
 from tabletop.match import NAME_MAX, SEAT_KINDS, seat_label, seat_title
+from tabletop.msg import N_, Message
 
-from .html import attrs, button, esc, game_title, tag
+from . import i18n
+from .html import attrs, button, esc, game_title, sr_only, tag
+from .i18n import _
 
 PRODUCT = "Bàn Chơi"
-TAGLINE = "Modern card games in your browser: alone against bots, or with friends on one device."
+TAGLINE = N_("Modern card games in your browser: alone against bots, or with friends on one device.")
+# The bots' speeds (App.SPEEDS) as the menus name them.
+SPEED_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 
 
 def games_section(ready=True):
@@ -14,22 +19,24 @@ def games_section(ready=True):
     (tools/shell.py copies it into index.html), with the buttons disabled."""
     cards = []
     for info in INFOS.values():
+        title = _(info.title)
         cards.append(
             tag(
                 "li",
-                tag("h3", esc(info.title))
-                + tag("p", "{}–{} players".format(info.min_players, info.max_players), class_="players")
-                + tag("p", esc(info.pitch), class_="pitch")
+                tag("h3", esc(title))
+                + tag("p", esc(_("{least}–{most} players").format(least=info.min_players, most=info.max_players)), class_="players")
+                + tag("p", esc(_(info.pitch)), class_="pitch")
                 + tag("div",
-                      button("New game", "new", info.id, class_="primary", disabled=not ready, aria_label="New game of " + info.title)
-                      + button("How to play", "how-to", info.id, disabled=not ready, aria_label="How to play " + info.title,
-                               aria_haspopup="dialog"),
+                      button(_("New game"), "new", info.id, class_="primary", disabled=not ready,
+                             aria_label=_("New game of {game}").format(game=title))
+                      + button(_("How to play"), "how-to", info.id, disabled=not ready,
+                               aria_label=_("How to play {game}").format(game=title), aria_haspopup="dialog"),
                       class_="game-card-buttons"),
                 class_="game-card",
                 data_game=info.id,
             )
         )
-    return tag("section", tag("h2", "Games") + tag("ul", "".join(cards), class_="game-list"), class_="games", aria_label="Games")
+    return tag("section", tag("h2", _("Games")) + tag("ul", "".join(cards), class_="game-list"), class_="games", aria_label=_("Games"))
 
 
 def how_to_dialog(app):
@@ -38,15 +45,22 @@ def how_to_dialog(app):
     from . import rules
 
     info = INFOS[app.how_to]
+    title = _(info.title)
     body = (rules.game_panel(info)
-            + tag("div", button("New game", "new", info.id, class_="primary", aria_label="New game of " + info.title)
-                  + button("Close", "close-how-to"), class_="dialog-buttons"))
+            + tag("div", button(_("New game"), "new", info.id, class_="primary", aria_label=_("New game of {game}").format(game=title))
+                  + button(_("Close"), "close-how-to"), class_="dialog-buttons"))
     return tag("div", tag("div", body, class_="dialog how-to-dialog", id="how-to", role="dialog", aria_modal="true",
-                          aria_label="How to play " + info.title), class_="backdrop")
+                          aria_label=_("How to play {game}").format(game=title)), class_="backdrop")
 
 
 def _when(iso):
     return esc(str(iso or "")[:16].replace("T", " ")) or "—"
+
+
+def _seat_title(seat):
+    """A seat as the saves list names it; a name the player typed is never looked up as words."""
+    title = seat_title(seat)
+    return _(title) if isinstance(title, Message) else title
 
 
 def saves_section(app):
@@ -54,26 +68,26 @@ def saves_section(app):
     for entry in app.entries:
         game_id = entry.data.get("game")  # anything may be stored: a list, an object, nothing
         info = INFOS.get(game_id) if isinstance(game_id, str) else None
-        title = info.title if info else (game_id[:40] if isinstance(game_id, str) and game_id else "Unknown game")
+        title = _(info.title) if info else (game_id[:40] if isinstance(game_id, str) and game_id else _("Unknown game"))
         confirm = app.confirm_delete == entry.id
-        delete = button("Really delete?" if confirm else "Delete", "delete", entry.id, class_="danger" if confirm else None)
-        export = button("Export", "export", entry.id)
+        delete = button(_("Really delete?") if confirm else _("Delete"), "delete", entry.id, class_="danger" if confirm else None)
+        export = button(_("Export"), "export", entry.id)
         if entry.match is not None:
             m = entry.match
-            players = ", ".join(tag("span", esc(seat_title(s)), class_="name") for s in m.seats)
+            players = ", ".join(tag("span", esc(_seat_title(s)), class_="name") for s in m.seats)
             rows.append(
                 tag("tr",
-                    tag("td", esc(game_title(m.game.info, m.options))) + tag("td", players) + tag("td", esc(m.game.progress(m.state)))
+                    tag("td", esc(game_title(m.game.info, m.options))) + tag("td", players) + tag("td", esc(_(m.game.progress(m.state))))
                     + tag("td", _when(entry.data.get("updated")))
-                    + tag("td", button("Continue" if not m.is_over() else "Open", "resume", entry.id, class_="primary")
-                          + button("Replay", "replay", entry.id) + export + delete, class_="actions"),
+                    + tag("td", button(_("Continue") if not m.is_over() else _("Open"), "resume", entry.id, class_="primary")
+                          + button(_("Replay"), "replay", entry.id) + export + delete, class_="actions"),
                     data_save=entry.id)
             )
         else:
             rows.append(
                 tag("tr",
                     tag("td", esc(title))
-                    + tag("td", tag("strong", "This save cannot be loaded. ") + esc(entry.error), colspan="2", class_="broken")
+                    + tag("td", tag("strong", _("This save cannot be loaded.")) + " " + esc(_(entry.error)), colspan="2", class_="broken")
                     + tag("td", _when(entry.data.get("updated")))
                     + tag("td", export + delete, class_="actions"),
                     data_save=entry.id, class_="broken-save")
@@ -81,13 +95,15 @@ def saves_section(app):
     if rows:
         body = tag(
             "table",
-            tag("thead", tag("tr", "".join(tag("th", h, scope="col") for h in ("Game", "Players", "Progress", "Last played", "")))) + tag("tbody", "".join(rows)),
+            tag("thead", tag("tr", "".join(tag("th", h, scope="col") for h in (_("Game"), _("Players"), _("Progress"), _("Last played"), ""))))
+            + tag("tbody", "".join(rows)),
             class_="saves",
         )
     else:
-        body = tag("p", "No saved games yet. Every game you start is saved here as you play.", class_="empty")
-    picker = tag("label", "Import a save (.json) " + "<input{}>".format(attrs(type="file", accept=".json,application/json", data_change="import")), class_="import")
-    return tag("section", tag("h2", "Continue") + body + picker, class_="continue", aria_label="Saved games")
+        body = tag("p", _("No saved games yet. Every game you start is saved here as you play."), class_="empty")
+    picker = tag("label", _("Import a save (.json)") + " " + "<input{}>".format(attrs(type="file", accept=".json,application/json", data_change="import")),
+                 class_="import")
+    return tag("section", tag("h2", _("Continue")) + body + picker, class_="continue", aria_label=_("Saved games"))
 
 
 def dialog(app):
@@ -101,28 +117,30 @@ def dialog(app):
     seats = []
     for i in range(d["players"]):
         seat = d["seats"][i]
-        kinds = "".join(tag("option", seat_label(k), value=k, selected=k == seat["kind"]) for k in SEAT_KINDS)
+        kinds = "".join(tag("option", esc(_(seat_label(k))), value=k, selected=k == seat["kind"]) for k in SEAT_KINDS)
         seats.append(
             tag("div",
-                tag("span", "Seat {}".format(i + 1), class_="seat-no")
-                + tag("select", kinds, name="kind-{}".format(i), aria_label="Seat {} is".format(i + 1))
-                + "<input{}>".format(attrs(name="name-{}".format(i), value=seat["name"], placeholder="Name (optional)", aria_label="Seat {} name".format(i + 1), maxlength=str(NAME_MAX))),
+                tag("span", esc(_("Seat {n}").format(n=i + 1)), class_="seat-no")
+                + tag("select", kinds, name="kind-{}".format(i), aria_label=_("Seat {n} is").format(n=i + 1))
+                + "<input{}>".format(attrs(name="name-{}".format(i), value=seat["name"], placeholder=_("Name (optional)"),
+                                           aria_label=_("Seat {n} name").format(n=i + 1), maxlength=str(NAME_MAX))),
                 class_="seat-row")
         )
     options = []
     for opt in info.options:
         current = d["options"][opt.id]
-        listed = opt.choices if any(v == current for v, _ in opt.choices) else opt.choices + ((current, current),)  # from a link
-        choices = "".join(tag("option", esc(label), value=v, selected=v == current) for v, label in listed)
-        options.append(tag("label", esc(opt.label) + " " + tag("select", choices, name="opt-" + opt.id), title=opt.help or None))
+        listed = opt.choices if any(v == current for v, _label in opt.choices) else opt.choices + ((current, current),)  # from a link
+        choices = "".join(tag("option", esc(_(label)), value=v, selected=v == current) for v, label in listed)
+        options.append(tag("label", esc(_(opt.label)) + " " + tag("select", choices, name="opt-" + opt.id), title=_(opt.help) or None))
     body = (
-        tag("h2", "New game: " + esc(info.title), id="dialog-title")
-        + tag("label", "Players " + players, class_="players-field")
-        + tag("fieldset", tag("legend", "Seats") + "".join(seats))
+        tag("h2", esc(_("New game: {game}").format(game=_(info.title))), id="dialog-title")
+        + tag("label", _("Players") + " " + players, class_="players-field")
+        + tag("fieldset", tag("legend", _("Seats")) + "".join(seats))
         + "".join(options)
-        + speed_field(app.SPEEDS, d["speed"], "Bots play ", "speed-field")
-        + tag("label", "Shuffle number (optional: the same number deals the same cards) " + "<input{}>".format(attrs(name="seed", value=d["seed"], inputmode="numeric", placeholder="random")), class_="seed-field")
-        + tag("div", button("Start", "start", class_="primary", type="submit") + button("Cancel", "close-dialog"), class_="dialog-buttons")
+        + speed_field(app.SPEEDS, d["speed"], _("Bots play") + " ", "speed-field")
+        + tag("label", _("Shuffle number (optional: the same number deals the same cards)") + " "
+              + "<input{}>".format(attrs(name="seed", value=d["seed"], inputmode="numeric", placeholder=_("random"))), class_="seed-field")
+        + tag("div", button(_("Start"), "start", class_="primary", type="submit") + button(_("Cancel"), "close-dialog"), class_="dialog-buttons")
     )
     form = tag("form", body, id="new-game", class_="dialog", data_submit="start", role="dialog", aria_modal="true", aria_labelledby="dialog-title")
     return tag("div", form, class_="backdrop")
@@ -131,12 +149,32 @@ def dialog(app):
 def speed_field(speeds, current, words, class_, **select_attrs):
     """The bots' speed menu (`speeds`: App.SPEEDS): in the new-game dialog, and in the game bar
     (webui/table.py)."""
-    choices = "".join(tag("option", v.capitalize(), value=v, selected=v == current) for v in speeds)
+    choices = "".join(tag("option", esc(_(SPEED_WORDS.get(v, v.capitalize()))), value=v, selected=v == current) for v in speeds)
     return tag("label", words + tag("select", choices, name="speed", **select_attrs), class_=class_)
 
 
-def header():
-    return tag("header", tag("h1", PRODUCT) + tag("p", TAGLINE, class_="tagline"), class_="top")
+# The language menu's sign: a globe, drawn (an emoji may be missing from a phone's fonts).
+GLOBE = ('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="2">'
+         '<circle cx="12" cy="12" r="9.5"/><path d="M2.5 12h19M12 2.5c3 3 3 16 0 19M12 2.5c-3 3-3 16 0 19"/></svg>')
+
+
+def language_picker(ready=True, short=False):
+    """The language menu (the lobby's header, the game bar): every language the app speaks, each
+    in its own name, the one in use marked. A click sends data-act="language" (App.on_language).
+    `short`: the menu shows the code of the language in use, not its name (the game bar)."""
+    current = i18n.current()
+    names = dict(i18n.LANGUAGES)
+    items = "".join(
+        tag("li", button(esc(name), "language", code, lang=code, disabled=not ready, class_="current" if code == current else None,
+                         aria_current="true" if code == current else None))
+        for code, name in i18n.LANGUAGES)
+    shown = current.upper() if short else names.get(current, current)
+    summary = tag("summary", GLOBE + sr_only(_("Language") + ": ") + esc(shown), title=_("Language"))
+    return tag("details", summary + tag("ul", items), class_="language-menu")
+
+
+def header(ready=True):
+    return tag("header", tag("h1", PRODUCT) + tag("p", _(TAGLINE), class_="tagline") + language_picker(ready), class_="top")
 
 
 def static_shell():
@@ -144,8 +182,8 @@ def static_shell():
     # Words, no spinner: nothing on the page may animate while it starts. Any animation keeps the
     # browser drawing 60 frames a second (8-13% of a core on a 2-core machine, even ticking, even
     # after a delay), and first visits measured 5-10% slower for it (issue 17, bench/RESULTS.md).
-    loading = tag("p", "Loading the game engine… the lobby becomes interactive in a moment.", class_="loading", role="status")
-    return tag("div", header() + loading + games_section(ready=False), class_="lobby", id="lobby")
+    loading = tag("p", _("Loading the game engine… the lobby becomes interactive in a moment."), class_="loading", role="status")
+    return tag("div", header(ready=False) + loading + games_section(ready=False), class_="lobby", id="lobby")
 
 
 def render(app):

@@ -13,8 +13,10 @@ from games import GAMES
 from tabletop.match import Match
 
 from .html import attrs, button, esc, tag
+from .i18n import _
 from .renderers import RENDERERS
-from .table import Context, event_html, log_section, player_panels, rules_section, score_sheet, title_html
+from .lobby import language_picker
+from .table import Context, event_html, log_section, player_panels, rules_section, score_sheet, seat_names, title_html
 
 
 class Replay:
@@ -64,35 +66,35 @@ class Replay:
 
 def controls(app, replay):
     step, last = replay.step, replay.last
-    names = replay.match.names
-    seats = tag("option", "Everyone (public)", value="", selected=replay.perspective is None) + "".join(
+    names = seat_names(replay.match)
+    seats = tag("option", _("Everyone (public)"), value="", selected=replay.perspective is None) + "".join(
         tag("option", esc(names[i]), value=str(i), selected=replay.perspective == i) for i in replay.perspectives())
     slider = "<input{}>".format(attrs(type="range", name="step", min="0", max=str(last), value=str(step),
-                                      data_change="replay-goto", aria_label="Step"))
+                                      data_change="replay-goto", aria_label=_("Step")))
     return tag(
         "form",
         tag("div",
-            button("«", "replay-step", "first", disabled=step == 0, aria_label="First step")
-            + button("‹", "replay-step", "prev", disabled=step == 0, aria_label="Previous step")
-            + tag("span", "Step {} of {}".format(step, last), class_="replay-count", aria_live="polite")
-            + button("›", "replay-step", "next", disabled=step == last, aria_label="Next step")
-            + button("»", "replay-step", "last", disabled=step == last, aria_label="Last step"),
+            button("«", "replay-step", "first", disabled=step == 0, aria_label=_("First step"))
+            + button("‹", "replay-step", "prev", disabled=step == 0, aria_label=_("Previous step"))
+            + tag("span", _("Step {step} of {last}").format(step=step, last=last), class_="replay-count", aria_live="polite")
+            + button("›", "replay-step", "next", disabled=step == last, aria_label=_("Next step"))
+            + button("»", "replay-step", "last", disabled=step == last, aria_label=_("Last step")),
             class_="replay-buttons")
         + slider
-        + (tag("label", "See as " + tag("select", seats, name="seat", data_change="replay-seat")) if replay.perspectives() else
-           tag("span", "Hands stay hidden until the game is over.", class_="replay-note"))
-        + ("" if replay.match.is_over() else button("Continue from here", "continue-here", class_="primary")),
-        id="replay-controls", class_="replay-controls", aria_label="Replay controls",
+        + (tag("label", _("See as") + " " + tag("select", seats, name="seat", data_change="replay-seat")) if replay.perspectives() else
+           tag("span", _("Hands stay hidden until the game is over."), class_="replay-note"))
+        + ("" if replay.match.is_over() else button(_("Continue from here"), "continue-here", class_="primary")),
+        id="replay-controls", class_="replay-controls", aria_label=_("Replay controls"),
     )
 
 
 def status(ctx, replay):
     match = replay.match
     if replay.step == 0:
-        return "The start of the game, before the first move."
+        return _("The start of the game, before the first move.")
     latest = [e for e in match.log_for(replay.perspective) if e["ply"] == replay.step]
-    text = " ".join(event_html(ctx, e) for e in latest) or "A hidden move."
-    return "Move {}: {}".format(replay.step, text)
+    text = " ".join(event_html(ctx, e) for e in latest) or _("A hidden move.")
+    return _("Move {step}: {text}").format(step=replay.step, text=text)
 
 
 def render(app):
@@ -101,9 +103,10 @@ def render(app):
     renderer = RENDERERS[replay.game.info.id]
     bar = tag(
         "header",
-        tag("h1", "Replay: " + title_html(replay.game.info, replay.match.options))
-        + tag("span", esc(replay.game.progress(replay.match.state)), class_="progress")
-        + tag("nav", button("Share", "share") + button("Hide rules" if app.show_rules else "Rules", "rules") + app.exit_link()),
+        tag("h1", _("Replay: {game}").format(game=title_html(replay.game.info, replay.match.options)))
+        + tag("span", esc(_(replay.game.progress(replay.match.state))), class_="progress")
+        + tag("nav", button(_("Share"), "share") + button(_("Hide rules") if app.show_rules else _("Rules"), "rules") + app.exit_link()
+              + language_picker(short=True)),
         class_="bar",
     )
     parts = [bar, controls(app, replay), tag("p", status(ctx, replay), class_="status", id="status")]
@@ -113,7 +116,7 @@ def render(app):
     board = renderer.board(ctx)
     if replay.match.is_over():
         board = score_sheet(ctx, buttons=False) + board
-    parts.append(tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label="Table") + log_section(ctx),
+    parts.append(tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label=_("Table")) + log_section(ctx),
                      class_="table-layout"))
     parts.append(app.share_dialog())
     return tag("div", "".join(parts), class_="game replay", id="game", data_game=replay.game.info.id, data_step=str(replay.step))

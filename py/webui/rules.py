@@ -3,18 +3,27 @@ small links that log lines, notices and notes carry to a rule instead of its num
 
 The games keep their sources in the data ("seed", "public", "ruling" on each Rule and inline
 tags in the texts: the tests check them against the rules files); the player sees only what
-matters to a player: which rules are our own decisions ("House ruling")."""
+matters to a player: which rules are our own decisions ("House ruling").
+
+Every text is said in the reader's language: a rule's text, its section and the How to play lines
+are message ids (tools/i18n.py finds them in each game's INFO), and the source tags are read in
+the translated text (a translation keeps "(seed)", "(ruling)" or says "(phán quyết)"; rule
+numbers stay as they are)."""
 
 import re
 
 from .html import button, esc, tag
+from .i18n import _
 
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d+[a-z]?\b")
 PARENS = re.compile(r"\s*\(([^()]*)\)")
 # Inline source tags of the rules texts, as the player should read them.
-SOURCE_TAG = re.compile(r"\(((?:seed|public|ruling)(?:,\s*(?:seed|public|ruling))*)\)\s*")
+# A translation keeps the tags ("(ruling)"), or says them in its own words ("(phán quyết)").
+SOURCE_TAG = re.compile(r"\(((?:seed|public|ruling|phán quyết|luật gốc|công khai)"
+                        r"(?:,\s*(?:seed|public|ruling|phán quyết|luật gốc|công khai))*)\)\s*", re.I)
 SOURCE_WORDS = [
-    (SOURCE_TAG, lambda m: "House ruling: " if "ruling" in m.group(1) else ""),
+    (SOURCE_TAG, lambda m: _("House ruling") + ": " if re.search("ruling|phán quyết", m.group(1), re.I) else ""),
+    # The rest reads English words in the English texts (a translation words them itself).
     (re.compile(r"\((?:seed|public|ruling)(?:, (?:seed|public|ruling))*: "), "("),
     (re.compile(r"(?<!House )\b[Rr]uling(?=[:;] | \()"), "House ruling"),
     (re.compile(r"\b(?:[Ss]eed|[Pp]ublic): "), ""),
@@ -26,7 +35,8 @@ SOURCE_WORDS = [
 
 
 def player_text(text):
-    """A rule's text without the in-house source tags."""
+    """A rule's text (in the reader's language) without the in-house source tags."""
+    text = _(text)
     for pattern, replacement in SOURCE_WORDS:
         text = pattern.sub(replacement, text)
     return text.strip()
@@ -46,7 +56,7 @@ def split_refs(text, known):
             return match.group(0)
         found.extend(i for i in ids if i not in found)
         rest = RULE_ID.sub("", inner)
-        rest = re.sub(r"\b(?:ruling|seed|public|and|see)\b", "", rest)
+        rest = re.sub(r"\b(?:ruling|seed|public|and|see|xem|và|phán quyết)\b", "", rest)
         rest = rest.strip(" ,;:")
         words = re.sub(r"[\s,;:]+", " ", rest).strip()
         return " ({})".format(rest) if words else ""
@@ -55,15 +65,16 @@ def split_refs(text, known):
 
 
 def rule_link(rule_id):
-    return button("rule", "rule", rule_id, class_="link rule-link", aria_label="Rule " + rule_id,
-                  title="Open the rules at this rule")
+    return button(_("rule"), "rule", rule_id, class_="link rule-link", aria_label=_("Rule {id}").format(id=rule_id),
+                  title=_("Open the rules at this rule"))
 
 
 _KNOWN = {}  # game id -> its rule ids (the log calls with_links for every line on every redraw)
 
 
 def with_links(text, info, extra=()):
-    """`text` (plain words) as HTML: rule numbers become small links after the text."""
+    """`text` (plain words, already in the reader's language) as HTML: rule numbers become small
+    links after the text."""
     if not extra and not RULE_ID.search(text):
         return esc(text)  # most lines name no rule: the quick way
     known = _KNOWN.get(info.id)
@@ -88,13 +99,13 @@ def panel(info, pictures=""):
     parts = []
     if info.how_to_play:
         parts.append(tag("section",
-                         tag("h2", "How to play " + esc(info.title))
+                         tag("h2", esc(_("How to play {game}").format(game=_(info.title))))
                          + (tag("div", pictures, class_="how-pictures") if pictures else "")
-                         + tag("ul", "".join(tag("li", esc(line)) for line in info.how_to_play), class_="how-lines"),
+                         + tag("ul", "".join(tag("li", esc(_(line))) for line in info.how_to_play), class_="how-lines"),
                          class_="how-to-play"))
-        parts.append(tag("h2", "Full rules"))
+        parts.append(tag("h2", _("Full rules")))
     else:
-        parts.append(tag("h2", "Rules of " + esc(info.title)))
+        parts.append(tag("h2", esc(_("Rules of {game}").format(game=_(info.title)))))
     if info.intro:
         parts.append(tag("p", esc(player_text(info.intro))))
     section, items = None, []
@@ -104,12 +115,12 @@ def panel(info, pictures=""):
                 parts.append(tag("ul", "".join(items)))
                 items = []
             section = rule.section
-            parts.append(tag("h3", esc(section)))
-        badge = tag("span", "House ruling", class_="badge ruling",
-                    title="Our own decision where the published rules are silent or unclear") if rule.is_ruling else ""
+            parts.append(tag("h3", esc(_(section))))
+        badge = tag("span", _("House ruling"), class_="badge ruling",
+                    title=_("Our own decision where the published rules are silent or unclear")) if rule.is_ruling else ""
         items.append(tag("li", tag("b", esc(rule.id)) + " " + badge + esc(player_text(rule.text)),
                          class_="rule" + (" is-ruling" if rule.is_ruling else ""), data_rule=rule.id,
                          id="rule-" + rule.id, tabindex="-1"))
     if items:
         parts.append(tag("ul", "".join(items)))
-    return tag("aside", "".join(parts), class_="rules", id="rules", aria_label="Rules")
+    return tag("aside", "".join(parts), class_="rules", id="rules", aria_label=_("Rules"))

@@ -3,11 +3,19 @@ panel, pass-the-device cover and the final score sheet. The board and the per-pl
 come from the game's renderer (renderers/__init__.py)."""
 
 from tabletop.match import seat_label
+from tabletop.msg import M, Message
 
 from . import rules
 from .html import button, esc, join_names, score_table, seat_heading, tag, variant_words
-from .lobby import speed_field
+from .i18n import _, with_names
+from .lobby import language_picker, speed_field
 from .renderers import RENDERERS
+
+
+def seat_names(match):
+    """The players' names as the screen shows them: a default name ("Player 2") is a Message,
+    said in the reader's language."""
+    return [_(n) if isinstance(n, Message) else n for n in match.names]
 
 
 class Context:
@@ -22,7 +30,7 @@ class Context:
         self.view = self.match.view(self.viewer)
         self.ui = app.ui
         self.prefs = app.prefs if interactive else {}
-        self.names = self.match.names
+        self.names = seat_names(self.match)
         self.acting = self.match.to_act()
         self.can_act = interactive and app.cover is None and self.viewer is not None and self.viewer in self.acting
 
@@ -39,19 +47,26 @@ def status_line(ctx, renderer):
         # The result's own headline first (a team's score), else the game's result line (its
         # "over" events), else who won: said once, here.
         result = match.result()
-        said = [rules.with_links(match.text(e), ctx.game.info) for e in match.log_for(ctx.viewer) if e["type"] == "over"]
-        text = result_headline(ctx, result) if "headline" in result or not said else " ".join(said)
-        return ("" if text.startswith("Game over") else "Game over: ") + text + " The score sheet is below."
+        over = [e for e in match.log_for(ctx.viewer) if e["type"] == "over"]
+        if "headline" in result or not over:
+            text, english = result_headline(ctx, result), str(result.get("headline", ""))
+        else:
+            text = " ".join(rules.with_links(with_names(e["text"], ctx.names), ctx.game.info) for e in over)
+            english = match.text(over[0])
+        if english.startswith("Game over"):  # the game's own line says it already
+            return _("{result} The score sheet is below.").format(result=text)
+        return _("Game over: {result} The score sheet is below.").format(result=text)
     if app.cover is not None:
-        return "Pass the device to {}.".format(ctx.name(app.cover))
-    thinking = "{} is thinking…".format(ctx.name(app.thinking)) if app.thinking is not None else ""
+        return _("Pass the device to {name}.").format(name=ctx.name(app.cover))
+    thinking = _("{name} is thinking…").format(name=ctx.name(app.thinking)) if app.thinking is not None else ""
     if ctx.can_act:
-        who = "Your turn" if len(match.humans()) == 1 else "Your turn, {}".format(ctx.name(ctx.viewer))
-        return "{}: {}".format(who, renderer.prompt(ctx, ctx.viewer)) + (" " + tag("span", thinking, class_="thinking") if thinking else "")
+        who = _("Your turn") if len(match.humans()) == 1 else _("Your turn, {name}").format(name=ctx.name(ctx.viewer))
+        return (_("{who}: {prompt}").format(who=who, prompt=renderer.prompt(ctx, ctx.viewer))
+                + (" " + tag("span", thinking, class_="thinking") if thinking else ""))
     if thinking:
         return thinking
     waiting = [ctx.names[s] for s in ctx.acting]
-    return "Waiting for {}: {}".format(esc(join_names(waiting)), renderer.prompt(ctx, None))
+    return _("Waiting for {who}: {prompt}").format(who=esc(join_names(waiting)), prompt=renderer.prompt(ctx, None))
 
 
 def announcements(ctx):
@@ -63,7 +78,7 @@ def announcements(ctx):
     shown, earlier = news[-4:], news[:-4]
     items = "".join(tag("li", event_html(ctx, e)) for e in shown)
     if earlier:  # several turns went by: the older news stay one click away, not lost
-        items = tag("li", tag("details", tag("summary", "{} earlier".format(len(earlier)))
+        items = tag("li", tag("details", tag("summary", _("{n} earlier").format(n=len(earlier)))
                               + tag("ul", "".join(tag("li", event_html(ctx, e)) for e in earlier))),
                     class_="announce-earlier") + items
     return tag("ul", items, class_="announce", aria_live="polite")
@@ -74,16 +89,16 @@ def player_panels(ctx, renderer):
     for seat, info in enumerate(ctx.match.seats):
         acting = seat in ctx.acting
         head = (
-            tag("h3", ctx.name(seat) + (" " + tag("span", "(you)", class_="you") if seat == ctx.viewer else ""))
-            + tag("span", seat_label(info["kind"]), class_="kind")
-            + tag("span", renderer.score(ctx, seat), class_="score", aria_label="score", data_anim="score-%d" % seat)
+            tag("h3", ctx.name(seat) + (" " + tag("span", _("(you)"), class_="you") if seat == ctx.viewer else ""))
+            + tag("span", esc(_(seat_label(info["kind"]))), class_="kind")
+            + tag("span", renderer.score(ctx, seat), class_="score", aria_label=_("score"), data_anim="score-%d" % seat)
         )
         panels.append(
             tag("section", tag("header", head) + renderer.panel(ctx, seat),
                 class_="player" + (" acting" if acting else "") + (" viewer" if seat == ctx.viewer else ""),
-                data_seat=str(seat), aria_label="{} ({})".format(ctx.names[seat], seat_label(info["kind"])))
+                data_seat=str(seat), aria_label="{} ({})".format(ctx.names[seat], _(seat_label(info["kind"]))))
         )
-    return tag("section", "".join(panels), class_="players", aria_label="Players")
+    return tag("section", "".join(panels), class_="players", aria_label=_("Players"))
 
 
 def log_section(ctx):
@@ -96,7 +111,8 @@ def log_section(ctx):
         moves[-1].append(e)
     items = "".join(tag("li", "".join(tag("div", event_html(ctx, e), class_="log-" + e["type"]) for e in move), class_="log-move")
                     for move in reversed(moves))
-    return tag("section", tag("h2", "Game log") + tag("ol", items, reversed=True, class_="log-list"), class_="log", aria_label="Game log", tabindex="0")
+    return tag("section", tag("h2", _("Game log")) + tag("ol", items, reversed=True, class_="log-list"), class_="log",
+               aria_label=_("Game log"), tabindex="0")
 
 
 def rules_section(ctx):
@@ -104,8 +120,9 @@ def rules_section(ctx):
 
 
 def event_html(ctx, event):
-    """An event's log line as HTML: names filled in, rule numbers turned into small links."""
-    return rules.with_links(ctx.match.text(event), ctx.game.info, event.get("rules", ()))
+    """An event's log line as HTML, in the reader's language: names filled in, rule numbers
+    turned into small links."""
+    return rules.with_links(with_names(event["text"], ctx.names), ctx.game.info, event.get("rules", ()))
 
 
 def result_headline(ctx, result):
@@ -114,7 +131,9 @@ def result_headline(ctx, result):
     if "headline" in result:
         return event_html(ctx, {"text": result["headline"]})
     winners = [ctx.names[s] for s in result["winners"]]
-    return "{} {}.".format(esc(join_names(winners)), "wins" if len(winners) == 1 else "win together")
+    if len(winners) == 1:
+        return esc(_(M("{who} wins.", who=winners[0])))
+    return esc(_(M("{who} win together.", who=winners)))
 
 
 def score_sheet(ctx, buttons=True):
@@ -125,28 +144,29 @@ def score_sheet(ctx, buttons=True):
             class_="winner" if s in winners else None)
         for s in range(len(ctx.names))))
     rows = "".join(
-        tag("tr", tag("th", esc(row["label"]), scope="row") + "".join(tag("td", esc(v)) for v in row["values"]), class_=row.get("kind", "line"))
+        tag("tr", tag("th", esc(_(row["label"])), scope="row") + "".join(tag("td", esc(_(v) if isinstance(v, str) else v)) for v in row["values"]), class_=row.get("kind", "line"))
         for row in result["sheet"]
     )
     notes = "".join(tag("p", event_html(ctx, {"text": n}), class_="note") for n in result.get("notes", []))
     if ctx.app.record_note and ctx.match is ctx.app.match:  # not in the replay viewer
-        notes += tag("p", esc(ctx.app.record_note), class_="record")
+        said = _(ctx.app.record_note)
+        notes += tag("p", esc(said[:1].upper() + said[1:]), class_="record")
     return tag(
         "section",
-        tag("h2", "Score sheet")
+        tag("h2", _("Score sheet"))
         + tag("p", result_headline(ctx, result), class_="headline")
-        + score_table(tag("thead", head) + tag("tbody", rows), len(ctx.names), "Score sheet table")
+        + score_table(tag("thead", head) + tag("tbody", rows), len(ctx.names), _("Score sheet table"))
         + notes
-        + (tag("div", button("Rematch", "rematch", class_="primary") + button("Replay", "replay-this") + button("Share", "share")
-                      + ("" if ctx.app.embed else button("Back to the lobby", "lobby")), class_="sheet-buttons") if buttons else ""),
-        class_="sheet", id="score-sheet", aria_label="Score sheet",
+        + (tag("div", button(_("Rematch"), "rematch", class_="primary") + button(_("Replay"), "replay-this") + button(_("Share"), "share")
+                      + ("" if ctx.app.embed else button(_("Back to the lobby"), "lobby")), class_="sheet-buttons") if buttons else ""),
+        class_="sheet", id="score-sheet", aria_label=_("Score sheet"),
     )
 
 
 def title_html(info, options):
     """The title bar's heading: the game and, smaller, its mode and variants ("· Co-operative")."""
     words = variant_words(info, options)
-    return esc(info.title) + (tag("span", esc(" · " + " · ".join(words)), class_="variants") if words else "")
+    return esc(_(info.title)) + (tag("span", esc(" · " + " · ".join(words)), class_="variants") if words else "")
 
 
 def cover(ctx):
@@ -157,24 +177,25 @@ def cover(ctx):
     if app.show_rules:
         card = tag("div",
                    rules_section(ctx)
-                   + tag("div", button("Close rules", "rules", class_="primary", aria_expanded="true"), class_="dialog-buttons"),
+                   + tag("div", button(_("Close rules"), "rules", class_="primary", aria_expanded="true"), class_="dialog-buttons"),
                    class_="cover-card cover-rules")
     else:
+        name = ctx.name(seat)
         card = tag("div",
-                   tag("h2", "Pass the device to {}".format(ctx.name(seat)))
-                   + tag("p", "Everyone else, look away: {}'s private information comes next.".format(ctx.name(seat)))
-                   + button("I am {}: show my turn".format(ctx.name(seat)), "ready", str(seat), class_="primary")
-                   + tag("div", button("Rules", "rules", aria_expanded="false") + app.exit_link(), class_="cover-more"),
+                   tag("h2", _("Pass the device to {name}").format(name=name))
+                   + tag("p", _("Everyone else, look away: {name}'s private information comes next.").format(name=name))
+                   + button(_("I am {name}: show my turn").format(name=name), "ready", str(seat), class_="primary")
+                   + tag("div", button(_("Rules"), "rules", aria_expanded="false") + app.exit_link(), class_="cover-more"),
                    class_="cover-card")
-    return tag("div", card, class_="cover", role="dialog", aria_modal="true", aria_label="Pass the device")
+    return tag("div", card, class_="cover", role="dialog", aria_modal="true", aria_label=_("Pass the device"))
 
 
 def speed_menu(app, over):
     """How fast the bots play, changed in play (a game with bots, still running)."""
     if over or all(app.match.is_human(s) for s in range(len(app.match.seats))):
         return ""
-    return tag("form", speed_field(app.SPEEDS, app.speed, tag("span", "Bots ", class_="speed-words"), "speed",
-                                   data_change="speed", aria_label="Bot speed", title="How fast the bots play"),
+    return tag("form", speed_field(app.SPEEDS, app.speed, tag("span", _("Bots") + " ", class_="speed-words"), "speed",
+                                   data_change="speed", aria_label=_("Bot speed"), title=_("How fast the bots play")),
                id="speed-form")
 
 
@@ -184,18 +205,19 @@ def render(app):
     over = ctx.match.is_over()
     # Undo stays focusable when it cannot work, and says why (its title, and a notice if pressed).
     undo_why = ctx.match.undo_blocked(ctx.viewer) if ctx.viewer is not None and app.cover is None else \
-        "Nothing to take back: it is not your turn on this screen."
+        M("Nothing to take back: it is not your turn on this screen.")
     bar = tag(
         "header",
         tag("h1", title_html(ctx.game.info, ctx.match.options))
-        + tag("span", esc(ctx.game.progress(ctx.match.state)), class_="progress")
+        + tag("span", esc(_(ctx.game.progress(ctx.match.state))), class_="progress")
         + tag("nav",
-              ("" if over else button("Undo", "undo", aria_disabled="true" if undo_why else None, class_="undo",
-                                      title=undo_why or "Take back your last move of this turn"))
+              ("" if over else button(_("Undo"), "undo", aria_disabled="true" if undo_why else None, class_="undo",
+                                      title=_(undo_why) if undo_why else _("Take back your last move of this turn")))
               + speed_menu(app, over)
-              + button("Share", "share", title="A link that carries this game")
-              + button("Hide rules" if app.show_rules else "Rules", "rules", aria_expanded="true" if app.show_rules else "false")
-              + app.exit_link()),
+              + button(_("Share"), "share", title=_("A link that carries this game"))
+              + button(_("Hide rules") if app.show_rules else _("Rules"), "rules", aria_expanded="true" if app.show_rules else "false")
+              + app.exit_link()
+              + language_picker(short=True)),
         class_="bar",
     )
     parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1")]
@@ -207,7 +229,7 @@ def render(app):
     board = renderer.board(ctx)
     if over:
         board = score_sheet(ctx) + board
-    parts.append(tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label="Table") + log_section(ctx),
+    parts.append(tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label=_("Table")) + log_section(ctx),
                      class_="table-layout"))
     if app.cover is not None:
         parts.append(cover(ctx))
@@ -221,9 +243,9 @@ def render(app):
 
 def confirm_dialog(ctx):
     """A hurtful move (Game.warning) waits for the player's yes, once."""
-    body = (tag("h2", "Are you sure?", id="confirm-title")
-            + tag("p", rules.with_links(ctx.app.confirm["text"], ctx.game.info), id="confirm-text")
-            + tag("div", button("Play it anyway", "confirm-move", class_="danger") + button("Cancel", "cancel-move", class_="primary"),
+    body = (tag("h2", _("Are you sure?"), id="confirm-title")
+            + tag("p", rules.with_links(with_names(ctx.app.confirm["text"], ctx.names), ctx.game.info), id="confirm-text")
+            + tag("div", button(_("Play it anyway"), "confirm-move", class_="danger") + button(_("Cancel"), "cancel-move", class_="primary"),
                   class_="dialog-buttons"))
     return tag("div", tag("div", body, class_="dialog", id="confirm-move", role="alertdialog", aria_modal="true",
                           aria_labelledby="confirm-title", aria_describedby="confirm-text"), class_="backdrop")
