@@ -65,14 +65,15 @@ Choices are taken back with the kernel's undo (nothing is placed before the paym
 """
 
 from tabletop import M, N_, P, Game, IllegalAction, clone, seat_name
+from tabletop.msg import Message
 from tabletop.deal import redeal_hands
 from tabletop.rng import below, new_rng, shuffle
 
 from . import data
 from .data import (ACTIONS_PER_TURN, ADJACENT, ANIMAL, ANIMALS, BOARD_TOKENS_PER_ELEMENT, CARDS, COOP, EARTH_YEARS_PER_CARD,
                    ELEMENT, ELEMENTS, END_YEARS, FIRE_YEARS_PER_CARD, GENERATED_BY, HAND_LIMIT, MIN_CLAIM_COST, MIN_COST,
-                   MIN_YEARS, RANK, REFRESH_TOKENS, ROW_SIZE, SCROLL_COUNT, SCROLL_LEVELS, SCROLLS_ON, SPACES, STARTING_HAND,
-                   TOKENS_PER_ELEMENT, TOP_RANK, WATER_MIN_TOKENS, WOOD_SUMMON_COST, card_name, coop_rank,
+                   MIN_YEARS, RANK, RANK_TABLE, REFRESH_TOKENS, ROW_SIZE, SCROLL_COUNT, SCROLL_LEVELS, SCROLLS_ON, SPACES,
+                   STARTING_HAND, TOKENS_PER_ELEMENT, TOP_RANK, WATER_MIN_TOKENS, WOOD_SUMMON_COST, card_name, coop_rank,
                    scroll_id, scroll_parts, year_animal)
 
 PHASES = ("main", "place", "pay", "steal", "claim", "activate", "source", "metal", "water", "discard", "over")
@@ -80,18 +81,52 @@ MAIN_ACTIONS = ("draw", "summon", "scroll")  # SB-6; SB-24's Activate Scroll
 
 # --- words: what the players read, as messages (webui says them in the reader's language) ---------
 # The ids in state and actions stay data.py's English words; these are only what the screen says.
-ANIMAL_NAMES = dict(zip(ANIMALS, (
-    # TRANSLATORS: the twelve animals are the earthly branches (Rat = Tý ... Pig = Hợi).
-    N_("Rat"), N_("Ox"), N_("Tiger"), N_("Rabbit"), N_("Dragon"), N_("Snake"),
-    N_("Horse"), N_("Goat"), N_("Monkey"), N_("Rooster"), N_("Dog"), N_("Pig"))))
-# TRANSLATORS: the five elements (Wood = Mộc, Fire = Hỏa, Earth = Thổ, Metal = Kim, Water = Thủy).
-ELEMENT_NAMES = dict(zip(ELEMENTS, (N_("Wood"), N_("Fire"), N_("Earth"), N_("Metal"), N_("Water"))))
+
+
+class Word(Message):
+    """A name that reads as its plain English word ("Dog") but is translated from a message id of
+    its own ("Dog (earthly branch)"): the catalogues have no message contexts, and the same English
+    word is another game's name too (Hội Phố's Dog merchant, Coffee Rush's Water), which Vietnamese
+    says differently (Chó, Nước; here the branch Tuất and the element Thủy)."""
+
+    def __new__(cls, english, message):
+        self = str.__new__(cls, english)
+        self.msgid, self.args, self.plural, self.n = message.msgid, {}, None, None
+        return self
+
+    def __reduce__(self):
+        return (_word, (str(self), self.msgid))
+
+    def say(self, language):
+        return str(self) if language is None else language.gettext(self.msgid)
+
+
+def _word(english, msgid):
+    return Word(english, Message(msgid))
+
+
+def _words(english, messages):
+    return {word: Word(word, m) for word, m in zip(english, messages)}
+
+
+# TRANSLATORS: the twelve animals of Stem and Branch are the earthly branches: translate each as
+# its branch alone (Rat = Tý, Ox = Sửu, Tiger = Dần, Rabbit = Mão ... Pig = Hợi).
+ANIMAL_NAMES = _words(ANIMALS, (
+    N_("Rat (earthly branch)"), N_("Ox (earthly branch)"), N_("Tiger (earthly branch)"), N_("Rabbit (earthly branch)"),
+    N_("Dragon (earthly branch)"), N_("Snake (earthly branch)"), N_("Horse (earthly branch)"), N_("Goat (earthly branch)"),
+    N_("Monkey (earthly branch)"), N_("Rooster (earthly branch)"), N_("Dog (earthly branch)"), N_("Pig (earthly branch)")))
+# TRANSLATORS: the five elements, each translated as its name alone (Wood = Mộc, Fire = Hỏa, Earth = Thổ,
+# Metal = Kim, Water = Thủy).
+ELEMENT_NAMES = _words(ELEMENTS, (N_("Wood (element)"), N_("Fire (element)"), N_("Earth (element)"), N_("Metal (element)"),
+                                  N_("Water (element)")))
 # TRANSLATORS: an element with its English article, put in sentences such as "{a_element} token"
 # ("a Wood token", "an Earth token"); translate as the element's name alone.
 A_ELEMENT = dict(zip(ELEMENTS, (N_("a Wood"), N_("a Fire"), N_("an Earth"), N_("a Metal"), N_("a Water"))))
 # SB-21: the co-op ranks of data.RANK_TABLE.
-RANK_NAMES = {"Beginner": N_("Beginner"), "Apprentice": N_("Apprentice"), "Average": N_("Average"), "Good": N_("Good"),
-              "Strong": N_("Strong"), "Expert": N_("Expert"), "Master!": N_("Master!")}
+# TRANSLATORS: the ranks a co-operative score earns (SB-21), from the lowest; translate each as the rank alone.
+RANK_NAMES = _words([name for _least, name in RANK_TABLE], (
+    N_("Beginner (co-op rank)"), N_("Apprentice (co-op rank)"), N_("Average (co-op rank)"), N_("Good (co-op rank)"),
+    N_("Strong (co-op rank)"), N_("Expert (co-op rank)"), N_("Master! (co-op rank)")))
 # SB-25: the sentence for refreshing a scroll with the wrong token, by the scroll's element.
 REFRESH_WITH = {
     "Wood": N_("A Wood scroll is refreshed with a Wood or a Water token (SB-25)."),
