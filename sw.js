@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "afdb207ba204b768";
+const VERSION = "87fa873cb31b7edc";
 const APP_FILES = [
   "./",
   "./index.html",

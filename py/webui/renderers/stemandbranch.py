@@ -13,16 +13,54 @@ its price in years, the exchange discount, the scrolls that would go to the box;
 and Refresh buttons in the action bar; each decision of an activation as buttons; tokens gained in
 the second action marked as waiting for the next turn. All of them come from the legal actions."""
 
-from games.stemandbranch.data import (ACTIONS_PER_TURN, ANIMAL, ANIMALS, ELEMENT, ELEMENTS, HAND_LIMIT, RANK, SPACES,
-                                      TOP_RANK, WOOD_SUMMON_COST, card_name, cards_text, coop_rank, scroll_effect,
-                                      scroll_name, scroll_parts, with_article, year_animal)
-from games.stemandbranch.rules import claim_options, coop_score, cost, is_coop, passed_over, stack_of, suggest_payment
+from games.stemandbranch.data import (ACTIONS_PER_TURN, ANIMAL, ANIMALS, ELEMENT, ELEMENTS, END_YEARS, HAND_LIMIT, RANK, SPACES,
+                                      TOP_RANK, WOOD_SUMMON_COST, scroll_parts, year_animal)
+from games.stemandbranch.rules import (A_ELEMENT, ANIMAL_NAMES, ELEMENT_NAMES, card_words, claim_options, coop_score, cost,
+                                       is_coop, passed_over, rank_words, scroll_effect_words, scroll_words, stack_of,
+                                       suggest_payment)
 
 from ..html import button, esc, figure, tag
+from ..i18n import _, ngettext
 from . import acting_seat
 
 # A shape per element besides its colour and word (common symbols every system font has).
 ELEMENT_SIGNS = {"Wood": "♣", "Fire": "▲", "Earth": "■", "Metal": "●", "Water": "≈"}
+
+
+def animal_word(animal):
+    """An animal's name in the reader's language."""
+    return _(ANIMAL_NAMES[animal])
+
+
+def element_word(element):
+    return _(ELEMENT_NAMES[element])
+
+
+def a_token(element):
+    """"a Wood token", "an Earth token"."""
+    return _("{a_element} token").format(a_element=_(A_ELEMENT[element]))
+
+
+def rank_short(card):
+    """"r3": a card's rank as the card shows it."""
+    return _("r{rank}").format(rank=RANK[card])
+
+
+def level_short(level):
+    """"L3": a scroll's level as its stack shows it."""
+    return _("L{level}").format(level=level)
+
+
+def and_list(items):
+    """Words joined as "a, b and c" in the reader's language."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def cards_word(cards):
+    return and_list(_(card_words(c)) for c in cards)
 
 
 def display_order(cards):
@@ -33,9 +71,9 @@ def display_order(cards):
 def card_body(card):
     element = ELEMENT[card]
     # Spaces between the parts: a screen reader (and axe's label check) reads "Rat r1 Wood".
-    return (tag("span", esc(ANIMAL[card]), class_="sb-animal") + " "
-            + tag("span", "r{}".format(RANK[card]), class_="sb-rank") + " "
-            + tag("span", tag("span", ELEMENT_SIGNS[element], class_="sb-sign", aria_hidden="true") + " " + esc(element),
+    return (tag("span", esc(animal_word(ANIMAL[card])), class_="sb-animal") + " "
+            + tag("span", esc(rank_short(card)), class_="sb-rank") + " "
+            + tag("span", tag("span", ELEMENT_SIGNS[element], class_="sb-sign", aria_hidden="true") + " " + esc(element_word(element)),
                   class_="sb-element"))
 
 
@@ -44,25 +82,30 @@ def card_chip(card, act=None, arg=None, label=None, extra=""):
     cls = "sb-card sb-el-{} {}".format(ELEMENT[card], extra).strip()
     if act:
         # The name starts with what the card shows ("Rat r1 ♣ Wood"), as a label must contain its visible words.
-        shown = "{} r{} {} {}".format(ANIMAL[card], RANK[card], ELEMENT_SIGNS[ELEMENT[card]], ELEMENT[card])
-        return button(card_body(card), act, arg, class_=cls + " legal", aria_label=shown + (": " + label if label else ""))
-    return tag("span", card_body(card), class_=cls, title=card_name(card))
+        shown = " ".join((animal_word(ANIMAL[card]), rank_short(card), ELEMENT_SIGNS[ELEMENT[card]], element_word(ELEMENT[card])))
+        name = _("{card}: {what}").format(card=shown, what=label) if label else shown
+        return button(card_body(card), act, arg, class_=cls + " legal", aria_label=name)
+    return tag("span", card_body(card), class_=cls, title=_(card_words(card)))
+
+
+def cards_count(n):
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def visible_words(space, stack, token, view):
     """What a calendar space shows, in words (its button's name must contain them)."""
     top = stack[-1]
-    words = "{} {} r{} {} {} card{}".format(space, ANIMAL[top], RANK[top], ELEMENT[top], len(stack), "" if len(stack) == 1 else "s")
+    words = [space, animal_word(ANIMAL[top]), rank_short(top), element_word(ELEMENT[top]), cards_count(len(stack))]
     if is_coop(view) and ANIMAL[top] in view["locked"]:
-        words += " locked"
+        words.append(_("locked"))
     if token:
-        words += " {} token".format(token)
-    return words
+        words.append(_("{element} token").format(element=element_word(token)))
+    return " ".join(words)
 
 
 def tokens_text(tokens):
-    held = ["{} {}".format(n, e) for e, n in tokens.items() if n]
-    return ", ".join(held) if held else "none"
+    held = ["{} {}".format(n, element_word(e)) for e, n in tokens.items() if n]
+    return ", ".join(held) if held else _("none")
 
 
 def element_tokens(tokens, waiting=None):
@@ -74,11 +117,11 @@ def element_tokens(tokens, waiting=None):
         if not n:
             continue
         wait = min(n, (waiting or {}).get(e, 0))
-        title = "{} {} token{}".format(n, e, "" if n == 1 else "s")
+        title = ngettext("{n} {element} token", "{n} {element} tokens", n).format(n=n, element=element_word(e))
         text = "{}×{}".format(ELEMENT_SIGNS[e], n)
         if wait:
-            title += ", {} usable from the next turn".format(wait)
-            text += tag("span", " ({} next turn)".format(wait), class_="sb-wait")
+            title = _("{tokens}, {wait} usable from the next turn").format(tokens=title, wait=wait)
+            text += tag("span", " " + esc(_("({wait} next turn)").format(wait=wait)), class_="sb-wait")
         out.append(tag("span", text, class_="sb-token sb-el-" + e + (" sb-waiting" if wait else ""), title=title))
     return "".join(out)
 
@@ -86,21 +129,33 @@ def element_tokens(tokens, waiting=None):
 def waiting_words(view, seat):
     """SB-25's tokens waiting for the next turn, in words ("1 Wood, 2 Fire"; "" when none)."""
     fresh = {e: min(n, view["tokens"][seat][e]) for e, n in view["fresh"][seat].items()}
-    return ", ".join("{} {}".format(n, e) for e, n in fresh.items() if n)
-
-
-def waiting_text(view, seat):
-    words = waiting_words(view, seat)
-    return "; {} usable from the next turn".format(words) if words else ""
+    return ", ".join("{} {}".format(n, element_word(e)) for e, n in fresh.items() if n)
 
 
 def scroll_chip(sid, active=None):
     """A scroll: element colour and word, level, and (owned) active or inactive."""
     element, level = scroll_parts(sid)
-    state = "" if active is None else (" active" if active else " inactive")
-    return tag("span", tag("span", ELEMENT_SIGNS[element], aria_hidden="true") + " {} L{}{}".format(element, level, state),
+    if active is None:
+        words = _("{element} L{level}")
+    elif active:
+        words = _("{element} L{level} active")
+    else:
+        words = _("{element} L{level} inactive")
+    words = words.format(element=element_word(element), level=level)
+    return tag("span", tag("span", ELEMENT_SIGNS[element], aria_hidden="true") + " " + esc(words),
                class_="sb-scroll sb-el-{}{}".format(element, "" if active is None else (" sb-active" if active else " sb-inactive")),
-               title=scroll_effect(sid))
+               title=_(scroll_effect_words(sid)))
+
+
+def spectator_words(phase):
+    """What the acting player is doing, for everyone else (after "Name: ")."""
+    words = {"main": _("drawing or summoning."), "place": _("choosing where to summon."), "pay": _("paying for a summon."),
+             "steal": _("choosing whom to take an element token from."), "claim": _("deciding whether to claim a scroll."),
+             "activate": _("choosing the target of a scroll."), "source": _("choosing where an element token comes from."),
+             "metal": _("moving an animal or swapping its top card."), "water": _("taking element tokens.")}
+    if phase == "discard":
+        return _("discarding down to {limit} cards.").format(limit=HAND_LIMIT)
+    return words.get(phase, "")
 
 
 class StemAndBranchRenderer:
@@ -108,74 +163,91 @@ class StemAndBranchRenderer:
     def prompt(self, ctx, seat):
         view = ctx.view
         phase = view["phase"]
-        counter = "Action {} of {}: ".format(min(view["done"] + 1, ACTIONS_PER_TURN), ACTIONS_PER_TURN)
         if seat is None:
-            return {"main": "drawing or summoning.", "place": "choosing where to summon.", "pay": "paying for a summon.",
-                    "steal": "choosing whom to take an element token from.", "claim": "deciding whether to claim a scroll.",
-                    "activate": "choosing the target of a scroll.", "source": "choosing where an element token comes from.",
-                    "metal": "moving an animal or swapping its top card.", "water": "taking element tokens.",
-                    "discard": "discarding down to {} cards.".format(HAND_LIMIT)}.get(phase, "")
+            return spectator_words(phase)
         pending = view["pending"]
         activation = view.get("activation")
+
+        def counter(task):
+            return _("Action {action} of {actions}: {task}").format(action=min(view["done"] + 1, ACTIONS_PER_TURN),
+                                                                  actions=ACTIONS_PER_TURN, task=task)
+
         if phase == "claim":
-            return counter + "claim {} scroll with your years, or decline.".format(with_article(ELEMENT[pending["card"]]))
+            return counter(_("claim {a_element} scroll with your years, or decline.").format(
+                a_element=_(A_ELEMENT[ELEMENT[pending["card"]]])))
         if phase == "activate":
             # A colon, not brackets: the Wood effect ends in brackets of its own.
-            return counter + "choose the target of your {}: {}.".format(scroll_name(activation["scroll"]),
-                                                                         scroll_effect(activation["scroll"]))
+            return counter(_("choose the target of your {scroll}: {effect}.").format(
+                scroll=_(scroll_words(activation["scroll"])), effect=_(scroll_effect_words(activation["scroll"]))))
         if phase == "source":
-            return counter + "choose where {}'s {} token comes from.".format(ctx.name(activation["holder"]), activation["element"])
+            return counter(_("choose where {name}'s {element} token comes from.").format(
+                name=ctx.name(activation["holder"]), element=element_word(activation["element"])))
         if phase == "metal":
-            return counter + "move the {} to an empty space or swap its top card with one below.".format(activation["animal"])
+            return counter(_("move the {animal} to an empty space or swap its top card with one below.").format(
+                animal=animal_word(activation["animal"])))
         if phase == "water":
+            left = activation["left"]
             if not activation["taken"]:
-                return counter + "take up to {} element token{} from the supply or the board.".format(
-                    activation["left"], "" if activation["left"] == 1 else "s")
-            return counter + "take another token ({} more at most) from the supply or the board, or stop.".format(activation["left"])
+                return counter(ngettext("take up to {n} element token from the supply or the board.",
+                                        "take up to {n} element tokens from the supply or the board.", left).format(n=left))
+            return counter(_("take another token ({n} more at most) from the supply or the board, or stop.").format(n=left))
         if phase == "main" and view.get("scrolls"):
-            return counter + "draw, summon a card from your hand, or activate a scroll; refreshing a scroll is free."
+            return counter(_("draw, summon a card from your hand, or activate a scroll; refreshing a scroll is free."))
         if phase == "main":
-            return counter + "draw a card (the row or the deck) or select a card in your hand to summon."
+            return counter(_("draw a card (the row or the deck) or select a card in your hand to summon."))
         if phase == "place" and pending.get("from_discard"):
-            return counter + "choose a lit space for {} from the discard pile (no cost).".format(card_name(pending["card"]))
+            return counter(_("choose a lit space for {card} from the discard pile (no cost).").format(card=_(card_words(pending["card"]))))
         if phase == "place":
-            more = " (or move one animal first)" if is_coop(view) and pending["moved"] is None else ""
-            return counter + "choose a lit space for {}{}; each shows its cost.".format(card_name(pending["card"]), more)
+            card = _(card_words(pending["card"]))
+            if is_coop(view) and pending["moved"] is None:
+                return counter(_("choose a lit space for {card} (or move one animal first); each shows its cost.").format(card=card))
+            return counter(_("choose a lit space for {card}; each shows its cost.").format(card=card))
         if phase == "pay":
             left = pending["cost"] - len(pending["cards"]) - pending["paid_tokens"]
-            return counter + "pay {} more for {}: {} cards or tokens, or cards of the {}.".format(
-                left, card_name(pending["card"]), ELEMENT[pending["card"]], ANIMAL[pending["card"]])
+            card = pending["card"]
+            return counter(_("pay {left} more for {card}: {element} cards or tokens, or cards of the {animal}.").format(
+                left=left, card=_(card_words(card)), element=element_word(ELEMENT[card]), animal=animal_word(ANIMAL[card])))
         if phase == "steal":
-            return "no {} token is left in the supply: choose whom to take one from.".format(ELEMENT[pending["card"]])
+            return _("no {element} token is left in the supply: choose whom to take one from.").format(
+                element=element_word(ELEMENT[pending["card"]]))
         if phase == "discard":
             extra = len(view["hands"][seat]) - HAND_LIMIT
-            return "end of your turn: discard {} card{} (hand limit {}).".format(extra, "" if extra == 1 else "s", HAND_LIMIT)
+            return ngettext("end of your turn: discard {n} card (hand limit {limit}).",
+                            "end of your turn: discard {n} cards (hand limit {limit}).", extra).format(n=extra, limit=HAND_LIMIT)
         return ""
 
     def score(self, ctx, seat):
         view = ctx.view
         if is_coop(view):
             at_five, bonus = coop_score(view)
-            return tag("span", "Team {}".format(at_five + bonus), title="the team's score so far")
+            return tag("span", _("Team {score}").format(score=at_five + bonus), title=_("the team's score so far"))
         years = view["years"][seat]
-        return tag("span", "{} year{}".format(years, "" if years == 1 else "s"))
+        return tag("span", ngettext("{n} year", "{n} years", years).format(n=years))
 
     def panel(self, ctx, seat):
         view = ctx.view
         size = view["hand_sizes"][seat]
-        parts = [tag("div", "Hand: {} card{}".format(size, "" if size == 1 else "s"), class_="sb-facts")]
+        parts = [tag("div", ngettext("Hand: {n} card", "Hand: {n} cards", size).format(n=size), class_="sb-facts")]
         if not is_coop(view):
-            animals = [a for a in ANIMALS if view["owner"][a] == seat]
-            parts.append(tag("div", "Animal tokens: " + (esc(", ".join(animals)) if animals else "none"), class_="sb-facts sb-animals"))
-            parts.append(tag("div", "Element tokens: " + (element_tokens(view["tokens"][seat], view["fresh"][seat]) or "none"),
-                             class_="sb-facts", aria_label="Element tokens: " + tokens_text(view["tokens"][seat])
-                             + waiting_text(view, seat)))
+            animals = [animal_word(a) for a in ANIMALS if view["owner"][a] == seat]
+            parts.append(tag("div", _("Animal tokens: {animals}").format(animals=esc(", ".join(animals))) if animals
+                             else _("Animal tokens: none"), class_="sb-facts sb-animals"))
+            tokens = view["tokens"][seat]
+            chips = element_tokens(tokens, view["fresh"][seat])
+            waiting = waiting_words(view, seat)
+            if waiting:
+                label = _("Element tokens: {tokens}; {waiting} usable from the next turn").format(tokens=tokens_text(tokens), waiting=waiting)
+            else:
+                label = _("Element tokens: {tokens}").format(tokens=tokens_text(tokens))
+            parts.append(tag("div", _("Element tokens: {tokens}").format(tokens=chips) if chips else _("Element tokens: none"),
+                             class_="sb-facts", aria_label=label))
             if view.get("scrolls"):
                 owned = view["owned"][seat]
                 chips = " ".join(scroll_chip(sid, owned[sid]) for sid in sorted(owned))
-                parts.append(tag("div", "Scrolls: " + (chips or "none"), class_="sb-facts"))
+                parts.append(tag("div", _("Scrolls: {scrolls}").format(scrolls=chips) if chips else _("Scrolls: none"), class_="sb-facts"))
         if not view["over"] and seat == view["turn"]:
-            parts.append(tag("span", "action {} of {}".format(min(view["done"] + 1, ACTIONS_PER_TURN), ACTIONS_PER_TURN), class_="badge"))
+            parts.append(tag("span", _("action {action} of {actions}").format(action=min(view["done"] + 1, ACTIONS_PER_TURN),
+                                                                              actions=ACTIONS_PER_TURN), class_="badge"))
         return "".join(parts)
 
     # --- the table ------------------------------------------------------------------------------
@@ -198,23 +270,31 @@ class StemAndBranchRenderer:
 
     def summary(self, ctx):
         view = ctx.view
-        items = [tag("li", "Deck: " + tag("b", str(view["deck_size"])) + " cards", data_anim="sb-deck"),
-                 tag("li", "Supply: " + (element_tokens(view["supply"]) or "no tokens"), aria_label="Supply: " + tokens_text(view["supply"]))]
+        deck = view["deck_size"]
+        supply = element_tokens(view["supply"])
+        items = [tag("li", ngettext("Deck: {count} card", "Deck: {count} cards", deck).format(count=tag("b", str(deck))), data_anim="sb-deck"),
+                 tag("li", _("Supply: {tokens}").format(tokens=supply) if supply else _("Supply: no tokens"),
+                     aria_label=_("Supply: {tokens}").format(tokens=tokens_text(view["supply"])))]
         if is_coop(view):
             at_five, bonus = coop_score(view)
-            items.append(tag("li", "Team pool: " + (element_tokens(view["pool"]) or "empty"), aria_label="Team pool: " + tokens_text(view["pool"])))
-            items.append(tag("li", "Locked: {} of 12".format(len(view["locked"]))))
-            items.append(tag("li", "Score so far: " + tag("b", str(at_five + bonus)) + " · rank " + tag("b", coop_rank(at_five + bonus)),
-                             class_="sb-coop-score"))
+            pool = element_tokens(view["pool"])
+            items.append(tag("li", _("Team pool: {tokens}").format(tokens=pool) if pool else _("Team pool: empty"),
+                             aria_label=_("Team pool: {tokens}").format(tokens=tokens_text(view["pool"]))))
+            items.append(tag("li", _("Locked: {count} of 12").format(count=len(view["locked"]))))
+            items.append(tag("li", _("Score so far: {score} · rank {rank}").format(
+                score=tag("b", str(at_five + bonus)), rank=tag("b", esc(_(rank_words(at_five + bonus))))), class_="sb-coop-score"))
         else:
-            animal = year_animal(view["year"])
-            items.append(tag("li", "Tie-break: {} ({})".format(view["year"], animal), title="A tie goes to the holder of the {} token".format(animal)))
+            animal = animal_word(year_animal(view["year"]))
+            items.append(tag("li", _("Tie-break: {year} ({animal})").format(year=view["year"], animal=esc(animal)),
+                             title=_("A tie goes to the holder of the {animal} token").format(animal=animal)))
         warning = ""
         if view["ending"] and not view["over"]:
-            why = "The deck is empty" if view["ending"] == "deck" else "60 years reached"
-            warning = tag("p", "{}: final round. The game ends after {}'s turn.".format(why, ctx.name(view["last"])),
-                          class_="sb-warning", role="note")
-        return tag("ul", "".join(items), class_="sb-summary", aria_label="Deck and tokens") + warning
+            if view["ending"] == "deck":
+                words = _("The deck is empty: final round. The game ends after {name}'s turn.")
+            else:
+                words = _("{years} years reached: final round. The game ends after {name}'s turn.")
+            warning = tag("p", words.format(name=ctx.name(view["last"]), years=END_YEARS), class_="sb-warning", role="note")
+        return tag("ul", "".join(items), class_="sb-summary", aria_label=_("Deck and tokens")) + warning
 
     def calendar(self, ctx, legal):
         view = ctx.view
@@ -228,31 +308,45 @@ class StemAndBranchRenderer:
             if stack:
                 top = stack[-1]
                 parts.append(card_body(top))
-                parts.append(tag("span", "{} card{}".format(len(stack), "" if len(stack) == 1 else "s"), class_="sb-depth"))
+                parts.append(tag("span", cards_count(len(stack)), class_="sb-depth"))
                 if is_coop(view) and ANIMAL[top] in view["locked"]:
-                    parts.append(tag("span", "locked", class_="sb-locked-tag"))
+                    parts.append(tag("span", _("locked"), class_="sb-locked-tag"))
             if token:
-                parts.append(tag("span", "{} {} token".format(ELEMENT_SIGNS[token], token), class_="sb-token sb-el-" + token))
+                parts.append(tag("span", "{} {}".format(ELEMENT_SIGNS[token], esc(_("{element} token").format(element=element_word(token)))),
+                                 class_="sb-token sb-el-" + token))
             cls = "sb-cell" + (" sb-el-" + ELEMENT[stack[-1]] if stack else " sb-empty")
             if is_coop(view) and stack and ANIMAL[stack[-1]] in view["locked"]:
                 cls += " sb-locked"
-            describe = "{}: {}".format(space, "{} ({} cards, top {})".format(ANIMAL[stack[-1]], len(stack), card_name(stack[-1]))
-                                       if stack else "empty") + (", {} token".format(token) if token else "")
+            describe = self.describe(space, stack, token)
             if space in targets:
                 price = WOOD_SUMMON_COST if pending.get("from_discard") else cost(view, pending["card"], space)
-                parts.append(tag("span", "Cost {}".format(price), class_="sb-cost"))
-                verb = "Ascend" if stack else "Summon"
+                parts.append(tag("span", _("Cost {cost}").format(cost=price), class_="sb-cost"))
+                label = _("Ascend {card} on {place} for {cost}") if stack else _("Summon {card} on {place} for {cost}")
                 cell = button("".join(parts), "play", targets[space], class_=cls + " legal", data_anim="sb-space-" + space,
-                              aria_label="{} {} on {} for {}".format(verb, card_name(pending["card"]), describe, price))
+                              aria_label=label.format(card=_(card_words(pending["card"])), place=describe, cost=price))
             elif stack:
                 cell = button(" ".join(parts), "sb-stack", space, class_=cls, data_anim="sb-space-" + space,
-                              aria_label="{}: show the whole stack".format(visible_words(space, stack, token, view)),
+                              aria_label=_("{words}: show the whole stack").format(words=visible_words(space, stack, token, view)),
                               aria_pressed="true" if ctx.ui.get("sb-stack") == space else "false")
             else:
                 cell = tag("div", "".join(parts), class_=cls, aria_label=describe, data_anim="sb-space-" + space)
             cells.append(cell)
-        return tag("section", tag("h3", "The calendar") + tag("div", "".join(cells), class_="sb-grid"),
-                   class_="sb-calendar", aria_label="The calendar")
+        return tag("section", tag("h3", _("The calendar")) + tag("div", "".join(cells), class_="sb-grid"),
+                   class_="sb-calendar", aria_label=_("The calendar"))
+
+    @staticmethod
+    def describe(space, stack, token):
+        """A space in words: "c2: Ox (2 cards, top Ox r3 (Earth)), Water token"."""
+        if stack:
+            args = dict(space=space, animal=animal_word(ANIMAL[stack[-1]]), n=len(stack), card=_(card_words(stack[-1])))
+            if token:
+                return ngettext("{space}: {animal} ({n} card, top {card}), {element} token",
+                                "{space}: {animal} ({n} cards, top {card}), {element} token", len(stack)).format(
+                    element=element_word(token), **args)
+            return ngettext("{space}: {animal} ({n} card, top {card})", "{space}: {animal} ({n} cards, top {card})", len(stack)).format(**args)
+        if token:
+            return _("{space}: empty, {element} token").format(space=space, element=element_word(token))
+        return _("{space}: empty").format(space=space)
 
     def scrolls(self, ctx):
         """SB-22: the five stacks (levels still in each, top first) and the box; every player's
@@ -261,32 +355,34 @@ class StemAndBranchRenderer:
         stacks = []
         for e in ELEMENTS:
             levels = view["stacks"][e]
-            shown = " ".join("L{}".format(lv) for lv in levels) if levels else "empty"
-            stacks.append(tag("li", tag("span", ELEMENT_SIGNS[e], aria_hidden="true") + " " + tag("b", e) + ": " + shown,
+            shown = " ".join(level_short(lv) for lv in levels) if levels else _("empty")
+            stacks.append(tag("li", tag("span", ELEMENT_SIGNS[e], aria_hidden="true") + " "
+                              + _("{element}: {levels}").format(element=tag("b", esc(element_word(e))), levels=esc(shown)),
                               class_="sb-scroll-stack sb-el-" + e))
         box = view["box"]
-        parts = [tag("h3", "Spirit Scrolls"),
-                 tag("ul", "".join(stacks), class_="sb-scroll-stacks", aria_label="Scroll stacks, top level first"),
-                 tag("p", "Box: " + (", ".join(scroll_name(b) for b in box) if box else "empty"), class_="sb-hint")]
+        parts = [tag("h3", _("Spirit Scrolls")),
+                 tag("ul", "".join(stacks), class_="sb-scroll-stacks", aria_label=_("Scroll stacks, top level first")),
+                 tag("p", esc(_("Box: {scrolls}").format(scrolls=", ".join(_(scroll_words(b)) for b in box)) if box else _("Box: empty")),
+                     class_="sb-hint")]
         owners = []
         for seat in sorted(range(view["players"]), key=lambda s: s != ctx.viewer):
             owned = view["owned"][seat]
             if not owned:
                 continue
-            items = "".join(tag("li", scroll_chip(sid, owned[sid]) + " " + esc(scroll_effect(sid))) for sid in sorted(owned))
-            who = "Your scrolls" if seat == ctx.viewer else "{}'s scrolls".format(ctx.name(seat))
+            items = "".join(tag("li", scroll_chip(sid, owned[sid]) + " " + esc(_(scroll_effect_words(sid)))) for sid in sorted(owned))
+            who = _("Your scrolls") if seat == ctx.viewer else _("{name}'s scrolls").format(name=ctx.name(seat))
             owners.append(tag("div", tag("b", who) + tag("ul", items, class_="sb-scroll-list")))
-        parts.append("".join(owners) or tag("p", "Nobody owns a scroll yet: summon a card, then claim a scroll of its element.",
+        parts.append("".join(owners) or tag("p", _("Nobody owns a scroll yet: summon a card, then claim a scroll of its element."),
                                              class_="sb-hint"))
-        return tag("section", "".join(parts), class_="sb-scrolls", aria_label="Spirit Scrolls")
+        return tag("section", "".join(parts), class_="sb-scrolls", aria_label=_("Spirit Scrolls"))
 
     def stack_detail(self, ctx, space):
         stack = ctx.view["board"].get(space) or []
         if not stack:
             return ""
         items = "".join(tag("li", card_chip(c)) for c in reversed(stack))
-        return tag("section", tag("h3", "The stack on {} (top first)".format(space)) + tag("ol", items, class_="sb-stack-list")
-                   + button("Close", "sb-stack", ""), class_="sb-stack-box", aria_label="Stack on " + space)
+        return tag("section", tag("h3", _("The stack on {space} (top first)").format(space=space)) + tag("ol", items, class_="sb-stack-list")
+                   + button(_("Close"), "sb-stack", ""), class_="sb-stack-box", aria_label=_("Stack on {space}").format(space=space))
 
     def row(self, ctx, legal):
         view = ctx.view
@@ -295,16 +391,17 @@ class StemAndBranchRenderer:
         for i, card in enumerate(view["row"]):
             act = "draw:row{}".format(i)
             if card is None:
-                slots.append(tag("li", tag("span", "empty", class_="sb-card sb-gone")))
+                slots.append(tag("li", tag("span", _("empty"), class_="sb-card sb-gone")))
             elif act in legal_set:
-                slots.append(tag("li", card_chip(card, "play", act, "draw it from the row")))
+                slots.append(tag("li", card_chip(card, "play", act, _("draw it from the row"))))
             else:
                 slots.append(tag("li", card_chip(card)))
-        deck = (button("Draw from the deck ({})".format(view["deck_size"]), "play", "draw:deck", class_="legal sb-deck",
-                       aria_label="Draw from the deck ({} left)".format(view["deck_size"]))
-                if "draw:deck" in legal_set else tag("span", "Deck: {}".format(view["deck_size"]), class_="sb-deck"))
-        return tag("section", tag("h3", "The row") + tag("ol", "".join(slots), class_="sb-row") + deck,
-                   class_="sb-row-box", aria_label="The row")
+        count = view["deck_size"]
+        deck = (button(_("Draw from the deck ({count})").format(count=count), "play", "draw:deck", class_="legal sb-deck",
+                       aria_label=_("Draw from the deck ({count} left)").format(count=count))
+                if "draw:deck" in legal_set else tag("span", _("Deck: {count}").format(count=count), class_="sb-deck"))
+        return tag("section", tag("h3", _("The row")) + tag("ol", "".join(slots), class_="sb-row") + deck,
+                   class_="sb-row-box", aria_label=_("The row"))
 
     def hands(self, ctx, legal):
         view = ctx.view
@@ -321,9 +418,13 @@ class StemAndBranchRenderer:
             for card in display_order(hand):
                 act = None
                 if mine:
-                    for verb, label in (("summon", "Summon {}"), ("pay", "Pay with {}"), ("discard", "Discard {}")):
-                        if "{}:{}".format(verb, card) in legal:
-                            act = ("{}:{}".format(verb, card), label.format(card_name(card)))
+                    name = _(card_words(card))
+                    if "summon:{}".format(card) in legal:
+                        act = ("summon:{}".format(card), _("Summon {card}").format(card=name))
+                    if "pay:{}".format(card) in legal:
+                        act = ("pay:{}".format(card), _("Pay with {card}").format(card=name))
+                    if "discard:{}".format(card) in legal:
+                        act = ("discard:{}".format(card), _("Discard {card}").format(card=name))
                 extra = ""
                 if pending and seat == view["turn"]:
                     if card == pending["card"]:
@@ -331,8 +432,12 @@ class StemAndBranchRenderer:
                     elif card in pending["cards"]:
                         extra = "sb-paid"
                 chips.append(card_chip(card, "play" if act else None, act[0] if act else None, act[1] if act else None, extra))
-            who = "Your hand" if seat == ctx.viewer else "{}'s hand".format(ctx.name(seat))
-            parts.append(tag("section", tag("h3", "{} ({})".format(who, len(hand))) + tag("div", "".join(chips) or "No cards.", class_="sb-hand"),
+            if seat == ctx.viewer:
+                who, heading = _("Your hand"), _("Your hand ({count})").format(count=len(hand))
+            else:
+                who = _("{name}'s hand").format(name=ctx.name(seat))
+                heading = _("{name}'s hand ({count})").format(name=ctx.name(seat), count=len(hand))
+            parts.append(tag("section", tag("h3", heading) + tag("div", "".join(chips) or _("No cards."), class_="sb-hand"),
                              class_="sb-hand-box", aria_label=who))
         return "".join(parts)
 
@@ -340,19 +445,19 @@ class StemAndBranchRenderer:
         view = ctx.view
         pile = view["discard"]
         if not pile:
-            return tag("p", "Discard pile: empty.", class_="sb-discard-line")
+            return tag("p", _("Discard pile: empty."), class_="sb-discard-line")
         open_ = bool(ctx.ui.get("sb-discard"))
-        head = button("{} the discard pile ({})".format("Hide" if open_ else "Browse", len(pile)), "sb-discard", None,
-                      aria_expanded="true" if open_ else "false")
+        words = _("Hide the discard pile ({count})") if open_ else _("Browse the discard pile ({count})")
+        head = button(words.format(count=len(pile)), "sb-discard", None, aria_expanded="true" if open_ else "false")
         body = ""
         if open_:
             groups = []
             for animal in ANIMALS:
                 cards = sorted(c for c in pile if ANIMAL[c] == animal)
                 if cards:
-                    groups.append(tag("li", tag("b", esc(animal)) + " " + "".join(card_chip(c) for c in cards)))
+                    groups.append(tag("li", tag("b", esc(animal_word(animal))) + " " + "".join(card_chip(c) for c in cards)))
             body = tag("ul", "".join(groups), class_="sb-discard-list")
-        return tag("section", head + body, class_="sb-discard", aria_label="Discard pile")
+        return tag("section", head + body, class_="sb-discard", aria_label=_("Discard pile"))
 
     def controls(self, ctx, legal):
         view = ctx.view
@@ -360,48 +465,50 @@ class StemAndBranchRenderer:
         phase = view["phase"]
         pending = view["pending"]
         done = min(view["done"] + 1, ACTIONS_PER_TURN)
-        items = [tag("span", "Action {} of {}".format(done, ACTIONS_PER_TURN), class_="sb-counter")]
+        items = [tag("span", _("Action {action} of {actions}").format(action=done, actions=ACTIONS_PER_TURN), class_="sb-counter")]
         if phase == "place":
-            items.append(tag("span", "Summoning " + card_chip(pending["card"], extra="sb-selected"), class_="sb-doing"))
+            items.append(tag("span", _("Summoning {card}").format(card=card_chip(pending["card"], extra="sb-selected")), class_="sb-doing"))
             moves = [a for a in legal if a.startswith("move:")]
             if moves:
                 buttons = []
                 for a in moves:
                     src, dst = a[5:].split(">")
-                    animal = ANIMAL[view["board"][src][-1]]
+                    animal = animal_word(ANIMAL[view["board"][src][-1]])
                     buttons.append(button("{} {}→{}".format(esc(animal), src, dst), "play", a, class_="legal",
-                                          aria_label="Move the {} from {} to {}".format(animal, src, dst)))
+                                          aria_label=_("Move the {animal} from {src} to {dst}").format(animal=animal, src=src, dst=dst)))
                 needed = not any(a.startswith("at:") for a in legal)  # no space is affordable without a move
-                items.append(tag("details", tag("summary", "{} one animal one space first ({})".format(
-                    "Move" if needed else "Optional: move", len(moves)))
+                words = _("Move one animal one space first ({count})") if needed else _("Optional: move one animal one space first ({count})")
+                items.append(tag("details", tag("summary", words.format(count=len(moves)))
                                  + tag("div", "".join(buttons), class_="sb-moves"), class_="sb-move-box", open=needed))
-            items.append(tag("span", "Undo picks another card.", class_="sb-hint"))
+            items.append(tag("span", _("Undo picks another card."), class_="sb-hint"))
         elif phase == "pay":
             left = pending["cost"] - len(pending["cards"]) - pending["paid_tokens"]
-            items.append(tag("span", "Paying for " + card_chip(pending["card"], extra="sb-selected")
-                             + " on {}: {} of {} paid".format(pending["space"], pending["cost"] - left, pending["cost"]), class_="sb-doing"))
+            items.append(tag("span", _("Paying for {card} on {space}: {paid} of {cost} paid").format(
+                card=card_chip(pending["card"], extra="sb-selected"), space=pending["space"], paid=pending["cost"] - left,
+                cost=pending["cost"]), class_="sb-doing"))
             for a in legal:
                 if a.startswith("pay:token:"):
                     element = a[10:]
                     store = view["pool"] if is_coop(view) else view["tokens"][seat]
-                    items.append(button("Pay {} token ({} left)".format(with_article(element), store[element] - pending["paid_tokens"]), "play", a,
-                                        class_="legal sb-token sb-el-" + element))
+                    items.append(button(esc(_("Pay {a_token} ({count} left)").format(a_token=a_token(element),
+                                                                                     count=store[element] - pending["paid_tokens"])),
+                                        "play", a, class_="legal sb-token sb-el-" + element))
             suggestion = suggest_payment(view, seat)
             if suggestion:
-                words = [(with_article(a[10:]) + " token" if a.startswith("pay:token:") else card_name(int(a[4:]))) for a in suggestion]
+                words = ", ".join(a_token(a[10:]) if a.startswith("pay:token:") else _(card_words(int(a[4:]))) for a in suggestion)
                 # The button carries the very items it names: a click from an earlier page (the
                 # payment done, another summon's) is then told apart from this one (handle).
-                items.append(button("Pay with: " + esc(", ".join(words)), "sb-pay-suggested", ",".join(suggestion), class_="primary",
-                                    aria_label="Pay with the suggested items: " + ", ".join(words)))
-            items.append(tag("span", "Or click matching cards in your hand.", class_="sb-hint"))
+                items.append(button(esc(_("Pay with: {items}").format(items=words)), "sb-pay-suggested", ",".join(suggestion),
+                                    class_="primary", aria_label=_("Pay with the suggested items: {items}").format(items=words)))
+            items.append(tag("span", _("Or click matching cards in your hand."), class_="sb-hint"))
         elif phase == "steal":
             element = ELEMENT[pending["card"]]
             for a in legal:
                 victim = int(a[6:])
-                items.append(button("Take {} token from {} ({} years)".format(with_article(element), ctx.name(victim), view["years"][victim]),
-                                    "play", a, class_="legal primary"))
+                items.append(button(_("Take {a_token} from {name} ({years} years)").format(
+                    a_token=esc(a_token(element)), name=ctx.name(victim), years=view["years"][victim]), "play", a, class_="legal primary"))
         elif phase == "discard":
-            items.append(tag("span", "Click a card in your hand to discard it.", class_="sb-hint"))
+            items.append(tag("span", _("Click a card in your hand to discard it."), class_="sb-hint"))
         elif phase == "claim":
             items += self.claim_controls(ctx, legal)
         elif phase in ("activate", "source", "metal", "water"):
@@ -410,21 +517,21 @@ class StemAndBranchRenderer:
             # The deck is one click away in the action bar too: on a phone the row and the hand
             # lie below the calendar, and the first move must be on the first screen.
             if "draw:deck" in legal:
-                items.append(button("Draw from the deck", "play", "draw:deck", class_="legal",
-                                    aria_label="Draw from the deck ({} left)".format(view["deck_size"])))
+                items.append(button(_("Draw from the deck"), "play", "draw:deck", class_="legal",
+                                    aria_label=_("Draw from the deck ({count} left)").format(count=view["deck_size"])))
             for a in legal:
                 if a.startswith("scroll:"):
                     sid = a[7:]
-                    items.append(button("Activate " + scroll_name(sid), "play", a, class_="legal sb-el-" + scroll_parts(sid)[0],
-                                        title=scroll_effect(sid),
-                                        aria_label="Activate {}: {}".format(scroll_name(sid), scroll_effect(sid))))
-            items.append(tag("span", "Or draw a row card, or summon: click a card in your hand.", class_="sb-hint"))
+                    name, effect = _(scroll_words(sid)), _(scroll_effect_words(sid))
+                    items.append(button(esc(_("Activate {scroll}").format(scroll=name)), "play", a, class_="legal sb-el-" + scroll_parts(sid)[0],
+                                        title=effect, aria_label=_("Activate {scroll}: {effect}").format(scroll=name, effect=effect)))
+            items.append(tag("span", _("Or draw a row card, or summon: click a card in your hand."), class_="sb-hint"))
         if phase in ("main", "claim"):
             items += self.refresh_controls(ctx, legal)
         # A claim or a steal follows a payment, often a click on a hand card far down the page:
         # the page scrolls to these prompts (data-follow, browser.py; SB-22, SB-11 step 3).
         follow = phase in ("claim", "steal")
-        return tag("div", "".join(items), class_="sb-controls" + (" sb-follow" if follow else ""), aria_label="Your choices",
+        return tag("div", "".join(items), class_="sb-controls" + (" sb-follow" if follow else ""), aria_label=_("Your choices"),
                    data_follow=follow)
 
     def refresh_controls(self, ctx, legal):
@@ -433,12 +540,12 @@ class StemAndBranchRenderer:
         for a in legal:
             if a.startswith("refresh:"):
                 sid, pay = a[8:].split("/")
-                out.append(button("Refresh {} with {} token".format(scroll_name(sid), with_article(pay)), "play", a,
-                                  class_="legal sb-refresh sb-el-" + pay))
+                out.append(button(esc(_("Refresh {scroll} with {a_token}").format(scroll=_(scroll_words(sid)), a_token=a_token(pay))),
+                                  "play", a, class_="legal sb-refresh sb-el-" + pay))
         waiting = waiting_words(ctx.view, ctx.viewer)
         if waiting:
-            out.append(tag("span", "Gained in your second action, so not for a refresh before your next turn: {}.".format(waiting),
-                           class_="sb-hint sb-wait-note"))
+            out.append(tag("span", _("Gained in your second action, so not for a refresh before your next turn: {tokens}.").format(
+                tokens=waiting), class_="sb-hint sb-wait-note"))
         return out
 
     def claim_controls(self, ctx, legal):
@@ -446,21 +553,28 @@ class StemAndBranchRenderer:
         view = ctx.view
         card = view["pending"]["card"]
         years = view["years"][ctx.viewer]
-        out = [tag("span", "Claim a scroll? You summoned {}: {} scrolls up to L{}; you have {} year{}.".format(
-            card_name(card), ELEMENT[card], RANK[card], years, "" if years == 1 else "s"), class_="sb-doing")]
+        out = [tag("span", ngettext("Claim a scroll? You summoned {card}: {element} scrolls up to L{level}; you have {n} year.",
+                                    "Claim a scroll? You summoned {card}: {element} scrolls up to L{level}; you have {n} years.",
+                                    years).format(card=_(card_words(card)), element=element_word(ELEMENT[card]), level=RANK[card], n=years),
+                       class_="sb-doing")]
         for taken, back, price in claim_options(view, ctx.viewer):
             act = "claim:" + taken + ("/" + back if back else "")
             if act not in legal:
                 continue
             level = scroll_parts(taken)[1]
-            words = "Claim {} for {} year{}".format(scroll_name(taken), price, "" if price == 1 else "s")
+            price_words = ngettext("{n} year", "{n} years", price).format(n=price)
             if back:
-                words += " returning your {} (−{} year{})".format(scroll_name(back), level - price, "" if level - price == 1 else "s")
+                discount = level - price
+                words = _("Claim {scroll} for {price} returning your {back} (−{discount})").format(
+                    scroll=_(scroll_words(taken)), price=price_words, back=_(scroll_words(back)),
+                    discount=ngettext("{n} year", "{n} years", discount).format(n=discount))
+            else:
+                words = _("Claim {scroll} for {price}").format(scroll=_(scroll_words(taken)), price=price_words)
             boxed = passed_over(view, taken)
             if boxed:
-                words += "; to the box: " + ", ".join("L{}".format(scroll_parts(b)[1]) for b in boxed)
-            out.append(button(esc(words), "play", act, class_="legal sb-el-" + ELEMENT[card], title=scroll_effect(taken)))
-        out.append(button("Decline: no scroll", "play", "claim:none"))
+                words = _("{claim}; to the box: {levels}").format(claim=words, levels=", ".join(level_short(scroll_parts(b)[1]) for b in boxed))
+            out.append(button(esc(words), "play", act, class_="legal sb-el-" + ELEMENT[card], title=_(scroll_effect_words(taken))))
+        out.append(button(_("Decline: no scroll"), "play", "claim:none"))
         return out
 
     def activation_controls(self, ctx, legal):
@@ -468,41 +582,48 @@ class StemAndBranchRenderer:
         view = ctx.view
         act = view["activation"]
         sid = act["scroll"]
-        out = [tag("span", "Activating " + scroll_chip(sid), class_="sb-doing")]
+        out = [tag("span", _("Activating {scroll}").format(scroll=scroll_chip(sid)), class_="sb-doing")]
         level = scroll_parts(sid)[1]
         for a in legal:
-            verb, _, arg = a.partition(":")
+            verb, _verb, arg = a.partition(":")
             if verb == "wood":
-                out.append(card_chip(int(arg), "play", a, "summon it from the discard pile at no cost"))
+                out.append(card_chip(int(arg), "play", a, _("summon it from the discard pile at no cost")))
                 continue
             if verb == "fire":
                 home = stack_of(view, arg)
-                stack = view["board"][home]
-                label = "Remove the {} on {} ({} card{}, {} year{})".format(arg, home, len(stack), "" if len(stack) == 1 else "s",
-                                                                         len(stack), "" if len(stack) == 1 else "s")
+                n = len(view["board"][home])
+                label = ngettext("Remove the {animal} on {space} ({n} card, {n} year)", "Remove the {animal} on {space} ({n} cards, {n} years)",
+                                 n).format(animal=animal_word(arg), space=home, n=n)
             elif verb == "earth":
                 cards = sorted(c for c in view["discard"] if ANIMAL[c] == arg and RANK[c] <= level)
-                label = "Take {} ({} year{})".format(cards_text(cards), len(cards), "" if len(cards) == 1 else "s")
+                label = ngettext("Take {cards} ({n} year)", "Take {cards} ({n} years)", len(cards)).format(cards=cards_word(cards), n=len(cards))
             elif verb == "metal":
                 home = stack_of(view, arg)
-                label = "The {} on {} (level {}: {} year{})".format(arg, home, RANK[view["board"][home][-1]],
-                                                                    RANK[view["board"][home][-1]],
-                                                                    "" if RANK[view["board"][home][-1]] == 1 else "s")
+                rank = RANK[view["board"][home][-1]]
+                label = ngettext("The {animal} on {space} (level {n}: {n} year)", "The {animal} on {space} (level {n}: {n} years)",
+                                 rank).format(animal=animal_word(arg), space=home, n=rank)
             elif verb == "source":
-                label = ("Give it from the supply" if arg == "supply" else
-                         "Give it from {}".format(ctx.name(int(arg[4:]))) if arg.startswith("seat") else
-                         "Give it from the board ({})".format(arg))
+                if arg == "supply":
+                    label = _("Give it from the supply")
+                elif arg.startswith("seat"):
+                    label = _("Give it from {name}").format(name=ctx.name(int(arg[4:])))
+                else:
+                    label = _("Give it from the board ({space})").format(space=arg)
             elif verb == "moveto":
                 token = view["board_tokens"].get(arg)
-                label = "Move the {} to {}{}".format(act["animal"], arg, " (take the {} token)".format(token) if token else "")
+                if token:
+                    label = _("Move the {animal} to {space} (take the {element} token)").format(
+                        animal=animal_word(act["animal"]), space=arg, element=element_word(token))
+                else:
+                    label = _("Move the {animal} to {space}").format(animal=animal_word(act["animal"]), space=arg)
             elif verb == "swap":
-                label = "Swap the top card with {}".format(card_name(int(arg)))
+                label = _("Swap the top card with {card}").format(card=_(card_words(int(arg))))
             elif a == "water:done":
-                label = "Stop taking tokens"
+                label = _("Stop taking tokens")
             elif arg.startswith("supply:"):
-                label = "Take {} token from the supply".format(with_article(arg[7:]))
+                label = _("Take {a_token} from the supply").format(a_token=a_token(arg[7:]))
             else:
-                label = "Take the {} token on {}".format(view["board_tokens"][arg], arg)
+                label = _("Take the {element} token on {space}").format(element=element_word(view["board_tokens"][arg]), space=arg)
             out.append(button(esc(label), "play", a, class_="legal" if a != "water:done" else "primary"))
         return out
 
@@ -510,8 +631,8 @@ class StemAndBranchRenderer:
     def rules_pictures(self):
         """How to play: an Ascend and a shared element, with the cards the calendar shows."""
         rat1, rat2, ox1, horse3 = 1, 13, 2, 31  # Rat r1 Wood, Rat r2 Fire, Ox r1 Wood, Horse r3 Wood
-        return (figure(card_chip(rat1) + " → " + card_chip(rat2), "Ascend: a higher rank of the same animal goes on top")
-                + figure(card_chip(ox1) + " + " + card_chip(horse3), "A Wood neighbour makes a Wood summon 1 cheaper"))
+        return (figure(card_chip(rat1) + " → " + card_chip(rat2), _("Ascend: a higher rank of the same animal goes on top"))
+                + figure(card_chip(ox1) + " + " + card_chip(horse3), _("A Wood neighbour makes a Wood summon 1 cheaper")))
 
     def handle(self, app, act, arg):
         if act == "sb-stack":
