@@ -13,7 +13,8 @@ expects: `tools/i18n.py` extracts every `M`, `P` and `N_` call into the catalogu
 Arguments:
   - an int or a plain str is put in as it is ("047", a score, a seat's "{2}" from `seat_name`);
   - a Message is said in the same language first (a card's name: `N_("Chicken")`, a phrase);
-  - a list or tuple becomes "a, b and c" in the reader's language; `either([...])` gives "a, b or c".
+  - a list or tuple becomes "a, b and c" in the reader's language; `either([...])` gives "a, b or c",
+    `clauses([...])` "a; b".
 Format specs work on raw values: M("{gain:+d} coins", gain=3).
 Seats stay "{0}", "{1}"... in the sentence: the screen puts the players' names in last.
 """
@@ -41,6 +42,10 @@ class Message(str):
 
 class either(list):
     """A list said with "or" ("a, b or c") instead of "and"."""
+
+
+class clauses(list):
+    """Clauses said one after another, "a; b; c" (several reasons for one outcome)."""
 
 
 def M(msgid, **args):
@@ -91,6 +96,8 @@ def _argument(value, language):
         return value.say(language)
     if isinstance(value, (list, tuple)):
         items = [str(_argument(v, language)) for v in value]
+        if isinstance(value, clauses):
+            return "; ".join(items)
         if len(items) < 2:
             return items[0] if items else ""
         join = "{first} or {last}" if isinstance(value, either) else "{first} and {last}"

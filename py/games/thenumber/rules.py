@@ -14,6 +14,7 @@ An action is the 3-digit number written, e.g. "047".
 import itertools
 
 from tabletop import M, Game, clone, seat_name
+from tabletop.msg import clauses
 
 from . import data
 from .data import BONUS, DIGITS, FINAL_TURN_MULTIPLIER, NUMBER_LENGTH, ROUNDS, TURNS_PER_ROUND
@@ -138,8 +139,8 @@ class TheNumber(Game):
         events = [{"type": "reveal", "commit": True, "text": M("Round {round}, turn {turn}: the numbers are {numbers}.", round=rnd + 1, turn=turn + 1, numbers=shown)}]
         for s in writers:
             if dq[s]:
-                why = [M("bigger than {who}'s {number} and shares {digits}", who=seat_name(o), number=numbers[o], digits=list(shared))
-                       for o, shared in dq[s]]
+                why = clauses([M("bigger than {who}'s {number} and shares {digits}", who=seat_name(o), number=numbers[o], digits=list(shared))
+                               for o, shared in dq[s]])
                 events.append({"type": "disqualified", "seat": s, "text": M(
                     "{who}'s {number} is disqualified: {why}. It scores 0 and keeps its digits.", who=seat_name(s), number=numbers[s], why=why)})
         for s in valid:
