@@ -28,7 +28,7 @@ from tabletop import clone
 
 from .data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KING_STARS,
                    KING_WARNING_AT, MIN_TOKENS_KEPT, RUN_MAX, SAME_MAX, TOKENS, TYPE_ORDER)
-from .rules import accepts, top_value
+from .rules import Rollout, accepts, top_value
 
 # --- Normal's weights (bot strength only, not rules) --------------------------------------------
 FLIP = 1.0  # one of my Mad tokens turned Happy
@@ -406,6 +406,7 @@ def play_on(game, state, rng, until_turn, deadline=None):
             break
 
 
+ROLLOUT_GAME = Rollout()  # the rules without the log's lines: what Hard's rollouts play
 _memo = {}  # Hard's chosen plan for the turn it is placing, by (seat, turn, hand, line)
 
 
@@ -439,6 +440,7 @@ def hard_plan(game, view, seat, legal, rng):
     started = time.perf_counter()
     deadline = botlib.deadline(HARD_TIME_BUDGET)  # None outside the app: count worlds only
     worlds = 0
+    sim = ROLLOUT_GAME
     while worlds < HARD_WORLDS:
         elapsed = time.perf_counter() - started
         if deadline is not None and worlds and elapsed * (worlds + 1) / worlds > HARD_TIME_BUDGET:
@@ -453,12 +455,12 @@ def hard_plan(game, view, seat, legal, rng):
                 break
             state = clone(world)
             if plan is None:
-                game._apply(state, seat, "restock" if view["phase"] == "turn" else "skip")
+                sim._apply(state, seat, "restock" if view["phase"] == "turn" else "skip")
             else:
                 for action in plan_sequence(plan):
-                    game._apply(state, seat, action)
-            play_on(game, state, rng, until, stop)
-            values.append(position_value(game, state, seat))
+                    sim._apply(state, seat, action)
+            play_on(sim, state, rng, until, stop)
+            values.append(position_value(sim, state, seat))
         if len(values) < len(candidates) or (worlds and botlib.past(deadline)):
             break
         worlds += 1

@@ -5,7 +5,7 @@ each physical card by its type plus a copy letter ("beef3a", "beef3b", "beef3c")
 Customers are named "<loved>-<hated>" ("beef-chili"); The King is "king".
 """
 
-from tabletop import GameInfo, Rule
+from tabletop import M, N_, GameInfo, Rule
 
 # --- PP-2, PP-3: the draw pile (ruling) ---------------------------------------------------------
 NOODLE = "noodle"
@@ -17,14 +17,20 @@ KIND_COPIES = 3  # of each (kind, value) for values 2-5
 BILL = "bill"
 BILL_COPIES = 10
 
-# Names for the screen (English first, the Vietnamese word the cards use, a letter for the icon).
+# Names for the screen (the name, a message the screen says in the reader's language; the
+# Vietnamese word the cards print; a letter for the icon).
 KIND_NAMES = {
-    NOODLE: ("Noodle", "bánh phở", "N"),
-    "beef": ("Beef", "bò", "B"),
-    "chicken": ("Chicken", "gà", "G"),
-    "herbs": ("Herbs", "rau thơm", "H"),
-    "chili": ("Chili", "ớt", "Ớ"),
-    BILL: ("Bill", "hóa đơn", "$"),
+    NOODLE: (N_("Noodle"), "bánh phở", "N"),
+    "beef": (N_("Beef"), "bò", "B"),
+    "chicken": (N_("Chicken"), "gà", "G"),
+    "herbs": (N_("Herbs"), "rau thơm", "H"),
+    "chili": (N_("Chili"), "ớt", "Ớ"),
+    BILL: (N_("Bill"), "hóa đơn", "$"),
+}
+# The kind as a customer's taste names it ("loves Beef", "hates Bills").
+KIND_WORDS = {
+    NOODLE: KIND_NAMES[NOODLE][0], "beef": KIND_NAMES["beef"][0], "chicken": KIND_NAMES["chicken"][0],
+    "herbs": KIND_NAMES["herbs"][0], "chili": KIND_NAMES["chili"][0], BILL: N_("Bills"),
 }
 
 # --- PP-4: the 16 customers, stars[(loved, hated)] (ruling) --------------------------------------
@@ -109,22 +115,25 @@ def stars(customer):
 
 
 def type_name(ctype):
+    """A card type's name, a message: "Beef 3", "Bill"."""
     if ctype == BILL:
-        return "Bill"
-    return "{} {}".format(KIND_NAMES[type_kind(ctype)][0], type_value(ctype))
+        return KIND_NAMES[BILL][0]
+    return M("{kind} {value}", kind=KIND_NAMES[type_kind(ctype)][0], value=type_value(ctype))
 
 
 def kind_word(kind):
-    """The kind as a customer's taste names it: "Beef", "Bills"."""
-    return KIND_NAMES[kind][0] + ("s" if kind == BILL else "")
+    """The kind as a customer's taste names it, a message: "Beef", "Bills"."""
+    return KIND_WORDS[kind]
 
 
 def customer_name(customer):
-    """"2★ customer (loves Beef, hates Chili)"; "The King"."""
-    if customer == KING:
-        return "The King"
-    info = CUSTOMER[customer]
-    return "{}★ customer (loves {}, hates {})".format(info["stars"], kind_word(info["loved"]), kind_word(info["hated"]))
+    """"2★ customer (loves Beef, hates Chili)"; "The King" (messages)."""
+    return CUSTOMER_NAMES[customer]
+
+
+CUSTOMER_NAMES = {c: M("{stars}★ customer (loves {loved}, hates {hated})", stars=CUSTOMER[c]["stars"],
+                       loved=kind_word(CUSTOMER[c]["loved"]), hated=kind_word(CUSTOMER[c]["hated"])) for c in CUSTOMERS}
+CUSTOMER_NAMES[KING] = N_("The King")
 
 
 _table = "; ".join("{}★ loves {} and hates {}".format(s, kind_word(l), kind_word(h)) for (l, h), s in CUSTOMER_STARS.items())

@@ -38,7 +38,7 @@ Actions (stable text ids; T is a card type such as "beef3", "noodle1", "bill"; i
   "discard"             after a Restock: discard the marked cards (down to 6)
 """
 
-from tabletop import Game, clone
+from tabletop import M, N_, P, Game, clone, seat_name
 from tabletop.deal import redeal_hands
 from tabletop.rng import below, new_rng, shuffle
 
@@ -123,30 +123,49 @@ def same_value(sel):
     return values.pop() if len(values) == 1 and 0 not in values else None
 
 
-def _and(items):
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-CARD_NAME = {c: type_name(card_type(c)) for c in CARDS}  # "beef2a" -> "Beef 2", as the log says
-
-
-def _count(n, word):
-    return "{} {}{}".format(n, word, "" if n == 1 else "s")
+CARD_NAME = {c: type_name(card_type(c)) for c in CARDS}  # "beef2a" -> "Beef 2" (a message), as the log says
 
 
 def cards_text(cards):
-    return _and([CARD_NAME[c] for c in cards])  # the names ready made: the bots' rollouts write many lines
+    """The cards' names, a list a message says as "Beef 2, Herbs 3 and Bill"."""
+    return [CARD_NAME[c] for c in cards]  # the names ready made: the bots' rollouts write many lines
+
+
+# The messages the log says often, made once: the bots' rollouts write many lines.
+_COUNTS = {}
+_LABELS = {}
+
+
+def card_count(n):
+    said = _COUNTS.get(("card", n))
+    if said is None:
+        said = _COUNTS[("card", n)] = P("{n} card", "{n} cards", n)
+    return said
+
+
+def mad_count(n):
+    said = _COUNTS.get(("mad", n))
+    if said is None:
+        said = _COUNTS[("mad", n)] = P("{n} Mad token", "{n} Mad tokens", n)
+    return said
+
+
+def seats_text(seats):
+    """Seats for a message, said as "{0}, {1} and {2}"."""
+    return [seat_name(s) for s in seats]
 
 
 def slot_name(i):
-    return "the Active Customer" if i == 0 else "Side Customer {}".format(i)
+    """Where a customer stands, as a sentence names it: "the Active Customer", "Side Customer 2"."""
+    return _SLOT_NAMES[i] if 0 <= i < LINE_SIZE else M("Side Customer {n}", n=i)
+
+
+_SLOT_NAMES = [N_("the Active Customer")] + [M("Side Customer {n}", n=i) for i in range(1, LINE_SIZE)]
 
 
 class PhoPho(Game):
     info = data.INFO
+    texts = True  # the log's lines (Messages); the Hard bot's rollouts play `Rollout`, which leaves them out
 
     # --- set-up ------------------------------------------------------------------------------
     def new_game(self, players, options, seed):
@@ -231,95 +250,101 @@ class PhoPho(Game):
 
     def waiting_reason(self, state, seat):
         if state["over"]:
-            return "The game is over."
-        return "It is not your turn: wait for the player whose turn it is."
+            return M("The game is over.")
+        return M("It is not your turn: wait for the player whose turn it is.")
 
     def explain_illegal(self, state, seat, action):
         if not isinstance(action, str):
-            return "That is not a move of Phở Phở."
+            return M("That is not a move of Phở Phở.")
         phase, hand, sel, line = state["phase"], state["hands"][seat], state["sel"], state["line"]
         verb, _, arg = action.partition(":")
         if action.startswith("serve@") or verb == "put":
             verb, arg = ("serve", action[6:]) if action.startswith("serve@") else ("put", arg)
         if phase == "give":
             if verb == "give":
-                return "Give the Mad token to an opponent, not to yourself (PP-13)."
-            return "First choose the opponent who receives your Mad token (PP-13)."
+                return M("Give the Mad token to an opponent, not to yourself (PP-13).")
+            return M("First choose the opponent who receives your Mad token (PP-13).")
         if phase in ("redraw", "discard"):
             if verb in ("mark", "redraw", "discard"):
                 if phase == "discard":
                     excess = len(hand) - HAND_SIZE
-                    return "Mark exactly {} to discard down to {} cards (PP-11).".format(_count(excess, "card"), HAND_SIZE)
-                return "Mark cards from your hand to discard and draw again (PP-9c)."
-            return ("Finish the Restock: discard down to {} cards (PP-11).".format(HAND_SIZE) if phase == "discard"
-                    else "Finish the Bill: discard cards to draw again, or keep your hand (PP-9c).")
+                    return M("Mark exactly {cards} to discard down to {limit} cards (PP-11).", cards=card_count(excess), limit=HAND_SIZE)
+                return M("Mark cards from your hand to discard and draw again (PP-9c).")
+            return (M("Finish the Restock: discard down to {limit} cards (PP-11).", limit=HAND_SIZE) if phase == "discard"
+                    else M("Finish the Bill: discard cards to draw again, or keep your hand (PP-9c)."))
         # "turn" / "restocked"
         if verb == "restock":
             if phase == "restocked":
-                return "You already restocked this turn: serve once, or skip (PP-11)."
-            return "Put your selected cards back before you restock (PP-11)."
+                return M("You already restocked this turn: serve once, or skip (PP-11).")
+            return M("Put your selected cards back before you restock (PP-11).")
         if verb == "skip":
-            return "Only after a Restock may you skip serving (PP-11)."
+            return M("Only after a Restock may you skip serving (PP-11).")
         if verb == "pick":
             if not any(card_type(c) == arg for c in hand):
-                return "You have no {} in your hand.".format(type_name(arg) if arg in TYPE_ORDER else repr(arg))
+                return M("You have no {card} in your hand.", card=type_name(arg) if arg in TYPE_ORDER else repr(arg))
             if state["puts"]:
-                return "You are already placing this play: put the selected cards on customers."
+                return M("You are already placing this play: put the selected cards on customers.")
             return self._why_not_with(state, seat, arg)
         if verb == "serve":
             if not arg.isdigit() or int(arg) >= len(line):
-                return "There is no such customer in the line."
+                return M("There is no such customer in the line.")
             entry = line[int(arg)]
             if not sel:
-                return "First select the cards to serve from your hand (PP-9)."
+                return M("First select the cards to serve from your hand (PP-9).")
             if len(sel) == 1 and card_type(sel[0]) == BILL:
-                return "There is no such customer in the line."
+                return M("There is no such customer in the line.")
             if same_value(sel) is not None:
-                return "Cards of the same value each go to a different customer: place them one by one (PP-9b)."
+                return M("Cards of the same value each go to a different customer: place them one by one (PP-9b).")
             return self._why_not_on(entry, sel)
         if verb == "put":
             ctype, _, where = arg.partition("@")
             if same_value(sel) is None:
-                return "Only a multiple-customer play (2-3 cards of one value) is placed card by card (PP-9b)."
+                return M("Only a multiple-customer play (2-3 cards of one value) is placed card by card (PP-9b).")
             if not where.isdigit() or int(where) >= len(line):
-                return "There is no such customer in the line."
+                return M("There is no such customer in the line.")
             if any(cust == line[int(where)]["id"] for _, cust in state["puts"]):
-                return "Each card of a multiple-customer play goes to a different customer (PP-9b)."
+                return M("Each card of a multiple-customer play goes to a different customer (PP-9b).")
             return self._why_not_on(line[int(where)], sel[:1])
-        return "That is not a move of Phở Phở now."
+        return M("That is not a move of Phở Phở now.")
 
     def _why_not_with(self, state, seat, ctype):
         sel = state["sel"]
         types = [card_type(c) for c in sel] + [ctype]
         if BILL in types and len(types) > 1:
-            return "A Bill is served on its own (PP-9c)."
+            return M("A Bill is served on its own (PP-9c).")
         if ctype == BILL:
-            return "There is no customer in the line to take a Bill (PP-9c)."
+            return M("There is no customer in the line to take a Bill (PP-9c).")
         values = [type_value(t) for t in types]
         if len(set(values)) == 1 and len(values) > 1:
             if len(values) > SAME_MAX:
-                return "At most {} cards of the same value, each on a different customer (PP-9b).".format(SAME_MAX)
-            return "Not enough customers can take a {} now, one card each (PP-9b, PP-10).".format(values[0])
+                return M("At most {n} cards of the same value, each on a different customer (PP-9b).", n=SAME_MAX)
+            return M("Not enough customers can take a {value} now, one card each (PP-9b, PP-10).", value=values[0])
         if len(set(values)) != len(values):
-            return "Serve either a run of different consecutive values or cards of one value, not a mix (PP-9)."
+            return M("Serve either a run of different consecutive values or cards of one value, not a mix (PP-9).")
         if len(values) == 1:
-            tops = ", ".join("{} {}".format(slot_name(i), "is empty (needs a Noodle)" if not top_value(e) else
-                                            "takes a {} or {}".format(top_value(e), top_value(e) + 1) if top_value(e) < FINISH_VALUE
-                                            else "takes a 5")
-                             for i, e in enumerate(state["line"]))
-            return "No customer can take a {} now: {} (PP-10).".format(values[0], tops)
-        return "These cards do not make a run of consecutive values that one customer can take (PP-9a, PP-10)."
+            tops = []
+            for i, e in enumerate(state["line"]):
+                top = top_value(e)
+                if not top:
+                    tops.append(M("{slot} is empty (needs a Noodle)", slot=slot_name(i)))
+                elif top < FINISH_VALUE:
+                    tops.append(M("{slot} takes a {low} or {high}", slot=slot_name(i), low=top, high=top + 1))
+                else:
+                    tops.append(M("{slot} takes a 5", slot=slot_name(i)))
+            return M("No customer can take a {value} now: {tops} (PP-10).", value=values[0], tops=tops)
+        return M("These cards do not make a run of consecutive values that one customer can take (PP-9a, PP-10).")
 
     @staticmethod
     def _why_not_on(entry, sel):
         values = sorted(type_value(card_type(c)) for c in sel)
         if len(values) > 1 and values != list(range(values[0], values[0] + len(values))):
-            return "A run must be strictly consecutive values, like 2, 3, 4 (PP-9a)."
+            return M("A run must be strictly consecutive values, like 2, 3, 4 (PP-9a).")
         top = top_value(entry)
         if top == 0:
-            return "This customer's bowl is empty: the first card must be a Noodle (1) (PP-10)."
-        return "This customer's top card is a {}: the next card must be a {} or a {} (PP-10).".format(
-            top, top, top + 1) if top < FINISH_VALUE else "This customer's top card is a 5: only another 5 fits (PP-10)."
+            return M("This customer's bowl is empty: the first card must be a Noodle (1) (PP-10).")
+        if top < FINISH_VALUE:
+            return M("This customer's top card is a {top}: the next card must be a {top} or a {higher} (PP-10).", top=top, higher=top + 1)
+        return M("This customer's top card is a 5: only another 5 fits (PP-10).")
 
     # --- playing -------------------------------------------------------------------------------
     def warning(self, state, seat, action):
@@ -336,8 +361,11 @@ class PhoPho(Game):
         hated = [c for c in cards if type_kind(card_type(c)) == info["hated"]]
         if not hated:
             return None
-        return ("{} hates {}: serving it fails the order. The customer leaves with the whole bowl, and you give one of "
-                "your Mad tokens to an opponent (PP-13).".format(slot_name(slot).capitalize(), kind_word(info["hated"])))
+        if slot == 0:
+            return M("The Active Customer hates {kind}: serving it fails the order. The customer leaves with the whole bowl, "
+                     "and you give one of your Mad tokens to an opponent (PP-13).", kind=kind_word(info["hated"]))
+        return M("Side Customer {n} hates {kind}: serving it fails the order. The customer leaves with the whole bowl, and "
+                 "you give one of your Mad tokens to an opponent (PP-13).", n=slot, kind=kind_word(info["hated"]))
 
     def _apply(self, state, seat, action):
         verb, _, arg = action.partition(":")
@@ -366,11 +394,11 @@ class PhoPho(Game):
             state["phase"] = "restocked"
             count = state["mad"][seat]
             events.append({"type": "restock", "seat": seat, "announce": True,
-                           "text": "{%d} restocks: one card per Mad token." % seat})
+                           "text": self.texts and M("{who} restocks: one card per Mad token.", who=seat_name(seat))})
             self._draw(state, seat, count, events)
             return events
         if verb == "skip":
-            events.append({"type": "skip", "seat": seat, "text": "{%d} serves nobody after restocking." % seat})
+            events.append({"type": "skip", "seat": seat, "text": self.texts and M("{who} serves nobody after restocking.", who=seat_name(seat))})
             return events + self._end_of_serve(state, seat, served=False)
         if verb == "give":
             return self._give(state, seat, int(arg)) + self._resolve(state, seat)
@@ -384,10 +412,10 @@ class PhoPho(Game):
                     hand.remove(c)
                 state["discard"].extend(marks)
                 events.append({"type": "redraw", "seat": seat, "commit": True,
-                               "text": "{%d} discards %s and draws as many (PP-9c)." % (seat, cards_text(marks))})
+                               "text": self.texts and M("{who} discards {cards} and draws as many (PP-9c).", who=seat_name(seat), cards=cards_text(marks))})
                 self._draw(state, seat, len(marks), events)
             else:
-                events.append({"type": "redraw", "seat": seat, "text": "{%d} keeps their hand: no discard, no draw (PP-9c)." % seat})
+                events.append({"type": "redraw", "seat": seat, "text": self.texts and M("{who} keeps their hand: no discard, no draw (PP-9c).", who=seat_name(seat))})
             return events + self._after_bill(state, seat)
         if verb == "discard":
             marks, state["marks"] = state["marks"], []
@@ -395,7 +423,7 @@ class PhoPho(Game):
                 hand.remove(c)
             state["discard"].extend(marks)
             events.append({"type": "discard", "seat": seat, "commit": True,
-                           "text": "{%d} discards %s down to %d cards." % (seat, cards_text(marks), HAND_SIZE)})
+                           "text": self.texts and M("{who} discards {cards} down to {limit} cards.", who=seat_name(seat), cards=cards_text(marks), limit=HAND_SIZE)})
             return events + self._end_turn(state)
         raise AssertionError("unhandled action {!r}".format(action))  # legal_actions lists only the above
 
@@ -404,28 +432,41 @@ class PhoPho(Game):
         rest of that customer's run stays in hand (PP-13), unseen by the others, so the line
         only counts them; the cards of a multiple-customer play left for after a give prompt
         are named once they are placed."""
+        if not self.texts:
+            return {"type": "serve", "seat": seat, "commit": True, "text": False} if placed else {"type": "serve", "seat": seat, "text": False}
         where = {}
         for card, cust in placed:
             where.setdefault(cust, []).append(card)
-        parts = ["%s to %s" % (cards_text(cards), labels[cust]) for cust, cards in where.items()]
-        rest = "the last card of the run stays in hand" if kept == 1 else \
-            "the other %d cards of the run stay in hand" % kept if kept else ""
+        parts = [M("{cards} to {customer}", cards=cards_text(cards), customer=labels[cust]) for cust, cards in where.items()]
+        who = seat_name(seat)
         if not parts:
-            return {"type": "serve", "seat": seat, "text": "{%d}: %s (PP-13)." % (seat, rest)}
-        text = "{%d} serves %s%s." % (seat, _and(parts), " (%s)" % rest if rest else "")
+            text = (M("{who}: the last card of the run stays in hand (PP-13).", who=who) if kept == 1
+                    else M("{who}: the other {n} cards of the run stay in hand (PP-13).", who=who, n=kept))
+            return {"type": "serve", "seat": seat, "text": text}
+        if kept == 1:
+            text = M("{who} serves {parts} (the last card of the run stays in hand).", who=who, parts=parts)
+        elif kept:
+            text = M("{who} serves {parts} (the other {n} cards of the run stay in hand).", who=who, parts=parts, n=kept)
+        else:
+            text = M("{who} serves {parts}.", who=who, parts=parts)
         return {"type": "serve", "seat": seat, "commit": True, "text": text}
 
     @staticmethod
     def _customer_label(state, cust):
         """"the Active Customer (1★, loves Herbs, hates Chicken)"."""
-        info = CUSTOMER[cust]
-        where = next((slot_name(i) for i, e in enumerate(state["line"]) if e["id"] == cust), "the customer")
-        return "%s (%d★, loves %s, hates %s)" % (where, info["stars"], kind_word(info["loved"]), kind_word(info["hated"]))
+        slot = next((i for i, e in enumerate(state["line"]) if e["id"] == cust), None)
+        label = _LABELS.get((slot, cust))
+        if label is None:
+            info = CUSTOMER[cust]
+            where = N_("the customer") if slot is None else slot_name(slot)
+            label = _LABELS[(slot, cust)] = M("{where} ({stars}★, loves {loved}, hates {hated})", where=where, stars=info["stars"],
+                                              loved=kind_word(info["loved"]), hated=kind_word(info["hated"]))
+        return label
 
     def _resolve(self, state, seat):
         """Place the queued cards one by one with their effects, the line naming what is
         placed before those effects."""
-        labels = {cust: self._customer_label(state, cust) for _, cust in state["queue"]}
+        labels = {cust: self._customer_label(state, cust) for _, cust in state["queue"]} if self.texts else {}
         placed, kept = [], []
         events = self._place_queue(state, seat, placed, kept, labels)
         if placed or kept:
@@ -459,8 +500,8 @@ class PhoPho(Game):
             kind = type_kind(ctype)
             if kind == info["hated"]:  # PP-13
                 events.append({"type": "hated", "seat": seat, "announce": True,
-                               "text": "Hated! %s fails the order of %s: the customer leaves and the bowl is discarded." % (
-                                   type_name(ctype), labels[cust])})
+                               "text": self.texts and M("Hated! {card} fails the order of {customer}: the customer leaves and the bowl is discarded.",
+                                         card=CARD_NAME[card], customer=labels[cust])})
                 events += self._leave(state, slot)
                 if self._can_give(state, seat):
                     if state["players"] == 2:
@@ -468,22 +509,24 @@ class PhoPho(Game):
                     else:
                         state["phase"] = "give"
                         events.append({"type": "give-prompt", "seat": seat, "announce": True,
-                                       "text": "{%d} must choose the opponent who receives a Mad token." % seat})
+                                       "text": self.texts and M("{who} must choose the opponent who receives a Mad token.", who=seat_name(seat))})
                         return events
                 else:
-                    events.append({"type": "give", "seat": seat, "text": "{%d} has no Mad token to give away (PP-13)." % seat
-                                   if state["mad"][seat] == 0 else "{%d} keeps their last token (PP-13)." % seat})
+                    events.append({"type": "give", "seat": seat, "text": self.texts and (
+                        M("{who} has no Mad token to give away (PP-13).", who=seat_name(seat)) if state["mad"][seat] == 0
+                        else M("{who} keeps their last token (PP-13).", who=seat_name(seat)))})
                 continue
             if kind == info["loved"]:  # PP-12
                 flipped = self._flip(state, seat, LOVED_FLIPS)
                 events.append({"type": "loved", "seat": seat, "announce": True,
-                               "text": "Loved! %s delights %s: {%d} flips %s to Happy." % (
-                                   type_name(ctype), labels[cust], seat, _count(flipped, "Mad token"))
-                               if flipped else "Loved! %s delights %s, but {%d} has no Mad token left to flip." % (
-                                   type_name(ctype), labels[cust], seat)})
+                               "text": self.texts and (
+                                   M("Loved! {card} delights {customer}: {who} flips {tokens} to Happy.", card=CARD_NAME[card],
+                                     customer=labels[cust], who=seat_name(seat), tokens=mad_count(flipped))
+                                   if flipped else M("Loved! {card} delights {customer}, but {who} has no Mad token left to flip.",
+                                                     card=CARD_NAME[card], customer=labels[cust], who=seat_name(seat)))})
                 events += self._reputation(state, [seat])
             if is_finished(entry):  # PP-14, PP-15
-                events += self._finish(state, seat, slot, labels[cust])
+                events += self._finish(state, seat, slot, labels.get(cust))
         if state["phase"] == "give":
             state["phase"] = "restocked" if state["restock"] else "turn"
         if state["billed"]:
@@ -500,7 +543,7 @@ class PhoPho(Game):
         state["mad"][seat] -= HATED_GIVES
         state["mad"][to] += HATED_GIVES
         events = [{"type": "give", "seat": seat, "to": to, "announce": True,
-                   "text": "{%d} gives a Mad token to {%d}." % (seat, to)}]
+                   "text": self.texts and M("{who} gives a Mad token to {rival}.", who=seat_name(seat), rival=seat_name(to))}]
         return events + self._reputation(state, [seat])
 
     def _flip(self, state, seat, count):
@@ -518,18 +561,23 @@ class PhoPho(Game):
         before it has left since, the line says where it stands now (its place decides PP-15)."""
         entry = state["line"][slot]
         stars = CUSTOMER[entry["id"]]["stars"]
-        label = self._customer_label(state, entry["id"])
+        label = self._customer_label(state, entry["id"]) if self.texts else None
         if label != served_as:
-            label = "%s, now %s" % (served_as, slot_name(slot))
+            label = M("{customer}, now {slot}", customer=served_as, slot=slot_name(slot))
+        text = False
         if slot == 0:  # PP-15: the Active Customer pleases everyone
             seats = self._order_from_current(state)
             flips = [self._flip(state, s, stars) for s in seats]
-            who = _and("{%d} %d" % (s, f) for s, f in zip(seats, flips))
-            text = "Order finished: {%d} completes %s. Everyone flips up to %d: %s." % (seat, label, stars, who)
+            if self.texts:
+                each = ["{%d} %d" % (s, f) for s, f in zip(seats, flips)]  # a name and a number: the same in every language
+                text = M("Order finished: {who} completes {customer}. Everyone flips up to {stars}: {flips}.", who=seat_name(seat),
+                         customer=label, stars=stars, flips=each)
         else:
             seats = [seat]
             flipped = self._flip(state, seat, stars)
-            text = "Order finished: {%d} completes %s and flips %s to Happy." % (seat, label, _count(flipped, "Mad token"))
+            if self.texts:
+                text = M("Order finished: {who} completes {customer} and flips {tokens} to Happy.", who=seat_name(seat), customer=label,
+                         tokens=mad_count(flipped))
         events = [{"type": "finished", "seat": seat, "announce": True, "text": text}]
         events += self._reputation(state, seats)  # PP-18: in turn order from the current player
         return events + self._leave(state, self._slot_of(state, entry["id"]))
@@ -547,25 +595,32 @@ class PhoPho(Game):
         while len(state["line"]) < LINE_SIZE and state["customers"]:
             cust = state["customers"].pop()
             if cust == KING:
-                events += self._king(state, "while refilling the line")
+                events += self._king(state, None)
                 continue
             state["line"].append(new_entry(cust))
             events.append({"type": "customer", "commit": True,
-                           "text": "A new customer joins the end of the line: %s." % customer_name(cust)})
+                           "text": self.texts and M("A new customer joins the end of the line: {customer}.", customer=customer_name(cust))})
         if len(state["line"]) < LINE_SIZE:
-            events.append({"type": "customer", "text": "No customer card is left: the line stays short."})
+            events.append({"type": "customer", "text": self.texts and M("No customer card is left: the line stays short.")})
         return events
 
-    def _king(self, state, how):
-        """PP-20: The King is set aside; every player will take one final turn."""
+    def _king(self, state, claimer):
+        """PP-20: The King is set aside; every player will take one final turn. `claimer`: the
+        seat whose Loyal Customer claim turned him up (None: he came while refilling the line)."""
         state["king_out"] = True
         n = state["players"]
         if state["finals_left"] is None:
             state["finals_left"] = n
         nxt = (state["turn"] + 1) % n
-        return [{"type": "king", "commit": True, "announce": True,
-                 "text": "The King arrives (%s)! He is set aside for the end. After this turn every player, starting "
-                         "with {%d}, takes one final turn." % (how, nxt)}]
+        if not self.texts:
+            text = False
+        elif claimer is None:
+            text = M("The King arrives (while refilling the line)! He is set aside for the end. After this turn every player, "
+                     "starting with {next}, takes one final turn.", next=seat_name(nxt))
+        else:
+            text = M("The King arrives (as {who}'s Loyal Customer claim)! He is set aside for the end. After this turn every "
+                     "player, starting with {next}, takes one final turn.", who=seat_name(claimer), next=seat_name(nxt))
+        return [{"type": "king", "commit": True, "announce": True, "text": text}]
 
     def _reputation(self, state, seats):
         """PP-18: every listed player whose tokens are all Happy claims a Loyal Customer (in the
@@ -578,21 +633,22 @@ class PhoPho(Game):
             while state["customers"]:
                 cust = state["customers"].pop()
                 if cust == KING:
-                    events += self._king(state, "as {%d}'s Loyal Customer claim" % s)
+                    events += self._king(state, s)
                     continue
                 claimed = cust
                 break
             if claimed is None:
                 events.append({"type": "reputation", "seat": s, "announce": True,
-                               "text": "Perfect Reputation for {%d}, but no customer card is left to claim: the tokens stay Happy." % s})
+                               "text": self.texts and M("Perfect Reputation for {who}, but no customer card is left to claim: the tokens stay Happy.",
+                                         who=seat_name(s))})
                 continue
             state["loyal"][s].append(claimed)
             state["mad"][s], state["happy"][s] = state["happy"][s], 0
             events.append({"type": "reputation", "seat": s, "announce": True, "commit": True,
-                           "text": "Perfect Reputation! All of {%d}'s tokens are Happy: {%d} claims a Loyal Customer "
-                                   "face down (now %d) and turns the tokens back to Mad." % (s, s, len(state["loyal"][s]))})
+                           "text": self.texts and M("Perfect Reputation! All of {who}'s tokens are Happy: {who} claims a Loyal Customer face down "
+                                     "(now {count}) and turns the tokens back to Mad.", who=seat_name(s), count=len(state["loyal"][s]))})
             events.append({"type": "loyal", "seat": s, "seats": [s],
-                           "text": "Your new Loyal Customer: %s." % customer_name(claimed)})
+                           "text": self.texts and M("Your new Loyal Customer: {customer}.", customer=customer_name(claimed))})
         return events
 
     def _draw(self, state, seat, count, events):
@@ -605,15 +661,20 @@ class PhoPho(Game):
                 state["deck"], state["discard"] = state["discard"], []
                 shuffle(state["rng"], state["deck"])
                 events.append({"type": "reshuffle", "announce": True, "commit": True,
-                               "text": "The draw pile is empty: the discard pile (%s) is shuffled into a new draw pile." % _count(len(state["deck"]), "card")})
+                               "text": self.texts and M("The draw pile is empty: the discard pile ({cards}) is shuffled into a new draw pile.",
+                                         cards=card_count(len(state["deck"])))})
             drawn.append(state["deck"].pop())
         state["hands"][seat].extend(drawn)
         sort_cards(state["hands"][seat])
-        short = "" if len(drawn) == count else " (only %d left to draw)" % len(drawn)
-        events.append({"type": "draw", "seat": seat, "commit": True,
-                       "text": "{%d} draws %s%s." % (seat, _count(len(drawn), "card"), short)})
+        if not self.texts:
+            text = False
+        elif len(drawn) == count:
+            text = M("{who} draws {cards}.", who=seat_name(seat), cards=card_count(len(drawn)))
+        else:
+            text = M("{who} draws {cards} (only {left} left to draw).", who=seat_name(seat), cards=card_count(len(drawn)), left=len(drawn))
+        events.append({"type": "draw", "seat": seat, "commit": True, "text": text})
         if drawn:
-            events.append({"type": "drawn", "seat": seat, "seats": [seat], "text": "You draw %s." % cards_text(sort_cards(drawn))})
+            events.append({"type": "drawn", "seat": seat, "seats": [seat], "text": self.texts and M("You draw {cards}.", cards=cards_text(sort_cards(drawn)))})
         return drawn
 
     def _after_bill(self, state, seat):
@@ -626,8 +687,8 @@ class PhoPho(Game):
         if served and not state["hands"][seat]:  # PP-17
             flipped = self._flip(state, seat, EMPTY_HAND_FLIPS)
             events.append({"type": "empty", "seat": seat, "announce": True,
-                           "text": "Empty hand! {%d} flips %s to Happy and draws a fresh hand of %d." % (
-                               seat, _count(flipped, "Mad token"), HAND_SIZE)})
+                           "text": self.texts and M("Empty hand! {who} flips {tokens} to Happy and draws a fresh hand of {size}.",
+                                     who=seat_name(seat), tokens=mad_count(flipped), size=HAND_SIZE)})
             events += self._reputation(state, [seat])
             self._draw(state, seat, HAND_SIZE, events)
         if state["restock"] and len(state["hands"][seat]) > HAND_SIZE:  # PP-11
@@ -648,9 +709,10 @@ class PhoPho(Game):
         state["phase"] = "turn"
         if state["finals_left"] is not None:
             done = n - state["finals_left"]
-            events.append({"type": "final", "seat": state["turn"], "announce": True,
-                           "text": "Final turn %d of %d: {%d}'s last turn%s." % (
-                               done, n, state["turn"], ", the last of the game" if state["finals_left"] == 0 else "")})
+            args = dict(done=done, turns=n, who=seat_name(state["turn"]))
+            text = self.texts and (M("Final turn {done} of {turns}: {who}'s last turn, the last of the game.", **args)
+                                   if state["finals_left"] == 0 else M("Final turn {done} of {turns}: {who}'s last turn.", **args))
+            events.append({"type": "final", "seat": state["turn"], "announce": True, "text": text})
         return events
 
     # --- the end -------------------------------------------------------------------------------
@@ -660,13 +722,14 @@ class PhoPho(Game):
         best = max(state["happy"])
         most = [s for s in range(n) if state["happy"][s] == best]
         if len(most) == 1:
-            return most, "most Happy tokens ({})".format(best)
+            return most, M("most Happy tokens ({happy})", happy=best)
         fewest = min(state["mad"][s] for s in most)
         tied = [s for s in most if state["mad"][s] == fewest]
         if len(tied) == 1:
-            return tied, "tied on {} Happy tokens with {}, fewest Mad tokens ({})".format(
-                best, _and("{%d}" % s for s in most if s != tied[0]), fewest)
-        return tied, "still tied on {} Happy and {} Mad tokens: each scores the {} stars".format(best, fewest, KING_STARS)
+            return tied, M("tied on {happy} Happy tokens with {others}, fewest Mad tokens ({mad})", happy=best,
+                           others=seats_text(s for s in most if s != tied[0]), mad=fewest)
+        return tied, M("still tied on {happy} Happy and {mad} Mad tokens: each scores the {stars} stars", happy=best, mad=fewest,
+                       stars=KING_STARS)
 
     def _end_game(self, state):
         state["over"] = True
@@ -674,16 +737,23 @@ class PhoPho(Game):
         winners_of_king, how = self.king_award(state)
         state["king_to"] = winners_of_king
         events = [{"type": "king-award", "commit": True, "announce": True,
-                   "text": "The King (%d★) goes to %s: %s." % (KING_STARS, _and("{%d}" % s for s in winners_of_king), how)}]
+                   "text": self.texts and M("The King ({stars}★) goes to {who}: {how}.", stars=KING_STARS, who=seats_text(winners_of_king), how=how)}]
         for s in range(state["players"]):
             loyal = state["loyal"][s]
-            shown = ", ".join("%d★" % CUSTOMER[c]["stars"] for c in loyal) if loyal else "none"
-            events.append({"type": "reveal", "seat": s, "text": "{%d} reveals %s: %s." % (s, _count(len(loyal), "Loyal Customer"), shown)})
+            if not self.texts:
+                text = False
+            elif loyal:
+                shown = ", ".join("%d★" % CUSTOMER[c]["stars"] for c in loyal)  # stars: the same in every language
+                text = M("{who} reveals {loyal}: {stars}.", who=seat_name(s), stars=shown,
+                         loyal=P("{n} Loyal Customer", "{n} Loyal Customers", len(loyal)))
+            else:
+                text = M("{who} reveals 0 Loyal Customers: none.", who=seat_name(s))
+            events.append({"type": "reveal", "seat": s, "text": text})
         result = self.result(state)
-        events.append({"type": "over", "announce": True,
-                       "text": "Game over: %s %s with %d stars." % (_and("{%d}" % s for s in result["winners"]),
-                                                                     "wins" if len(result["winners"]) == 1 else "win together",
-                                                                     max(result["scores"]))})
+        winners, best = result["winners"], max(result["scores"])
+        text = self.texts and (M("Game over: {who} wins with {stars} stars.", who=seat_name(winners[0]), stars=best) if len(winners) == 1
+                               else M("Game over: {who} win together with {stars} stars.", who=seats_text(winners), stars=best))
+        events.append({"type": "over", "announce": True, "text": text})
         return events
 
     def stars_of(self, state, seat):
@@ -703,30 +773,32 @@ class PhoPho(Game):
         if tie_break:  # PP-22 (ruling): most Happy tokens, then a shared win
             most = max(state["happy"][s] for s in top)
             winners = [s for s in top if state["happy"][s] == most]
-            notes.append("Tied on {} stars: {}; the tie-break is the most Happy tokens ({}){}.".format(
-                best, _and("{%d}" % s for s in top), most, "" if len(winners) == 1 else ", still tied: they share the win"))
+            args = dict(stars=best, who=seats_text(top), happy=most)
+            notes.append(M("Tied on {stars} stars: {who}; the tie-break is the most Happy tokens ({happy}).", **args) if len(winners) == 1
+                         else M("Tied on {stars} stars: {who}; the tie-break is the most Happy tokens ({happy}), still tied: they "
+                                "share the win.", **args))
         rows = []
         longest = max(len(l) for l in state["loyal"])
         for k in range(longest):
-            rows.append({"label": "Loyal Customer {}".format(k + 1), "kind": "line",
+            rows.append({"label": M("Loyal Customer {n}", n=k + 1), "kind": "line",
                          "values": [CUSTOMER[state["loyal"][s][k]]["stars"] if k < len(state["loyal"][s]) else "—" for s in range(n)]})
         if state["king_to"] is not None:
-            rows.append({"label": "The King", "kind": "line",
+            rows.append({"label": N_("The King"), "kind": "line",
                          "values": [KING_STARS if s in state["king_to"] else 0 for s in range(n)]})
             _, how = self.king_award(state)
-            notes.insert(0, "The King ({}★) goes to {}: {}.".format(KING_STARS, _and("{%d}" % s for s in state["king_to"]), how))
+            notes.insert(0, M("The King ({stars}★) goes to {who}: {how}.", stars=KING_STARS, who=seats_text(state["king_to"]), how=how))
         if tie_break:
-            rows.append({"label": "Tie-break: Happy tokens", "kind": "tiebreak", "values": list(state["happy"])})
-        rows.append({"label": "Total", "kind": "total", "values": scores})
+            rows.append({"label": M("Tie-break: Happy tokens"), "kind": "tiebreak", "values": list(state["happy"])})
+        rows.append({"label": M("Total"), "kind": "total", "values": scores})
         return {"scores": scores, "winners": winners, "sheet": rows, "notes": notes, "turns": state["turn_no"]}
 
     # --- reading -------------------------------------------------------------------------------
     def progress(self, state):
         if state["over"]:
-            return "Finished"
+            return M("Finished")
         if state["finals_left"] is not None:
-            return "Turn {} · final turns, {} to go".format(state["turn_no"], state["finals_left"] + 1)
-        return "Turn {} · {} in the customer deck".format(state["turn_no"], _count(len(state["customers"]), "card"))
+            return M("Turn {turn} · final turns, {left} to go", turn=state["turn_no"], left=state["finals_left"] + 1)
+        return M("Turn {turn} · {cards} in the customer deck", turn=state["turn_no"], cards=card_count(len(state["customers"])))
 
     def _view(self, state, seat):
         n = state["players"]
@@ -863,3 +935,10 @@ class PhoPho(Game):
             "king_out": view["king_out"], "finals_left": view["finals_left"],
             "king_to": list(view["king_to"]) if view["king_to"] is not None else None, "over": view["over"],
         }
+
+
+class Rollout(PhoPho):
+    """The same rules for the Hard bot's rollouts: the events carry no text (False), since
+    nobody reads a rollout's log and building its Messages would cost a third of the search."""
+
+    texts = False
