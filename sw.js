@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "87fa873cb31b7edc";
+const VERSION = "767078288f5fd71f";
 const APP_FILES = [
   "./",
   "./index.html",

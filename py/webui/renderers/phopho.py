@@ -8,13 +8,14 @@ back through the kernel's undo (the picks of this turn are undone and the others
 nothing is placed before the play is complete. Ingredient kinds carry an icon and a word besides
 their colour."""
 
-from games.phopho.data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KIND_NAMES,
-                               KING_STARS, KING_WARNING_AT, kind_word, type_name)
-from games.phopho.rules import slot_name, top_value
+from games.phopho.data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KIND_NAMES, KING,
+                               KING_STARS, KING_WARNING_AT, customer_name, kind_word, type_name)
+from games.phopho.rules import top_value
 
 from tabletop import IllegalAction
 
 from ..html import button, esc, figure, tag
+from ..i18n import _, current, ngettext
 
 # Simple inline icons (no font or request needed); they take the colour of their kind.
 ICONS = {
@@ -35,15 +36,16 @@ def icon(kind, size="1.2em"):
 
 
 def card_face(card, extra_class="", **attrs):
-    """A card in hand: value, icon and the kind's words."""
+    """A card in hand: value, icon and the kind's words (the word the card prints in Vietnamese
+    too, unless the reader reads Vietnamese already)."""
     ctype = CARD_TYPE[card]
     kind = CARD_KIND[card]
-    english, vietnamese = KIND_NAMES[kind][0], KIND_NAMES[kind][1]
+    name, vietnamese = KIND_NAMES[kind][0], KIND_NAMES[kind][1]
     value = CARD_VALUE[card]
     body = (tag("span", str(value) if value else "", class_="pp-value")
             + icon(kind, "1.8em")
-            + tag("span", esc(english), class_="pp-word")
-            + tag("span", esc(vietnamese), class_="pp-vn", lang="vi"))
+            + tag("span", esc(_(name)), class_="pp-word")
+            + (tag("span", esc(vietnamese), class_="pp-vn", lang="vi") if current() != "vi" else ""))
     return tag("button", body, type="button", class_="pp-card pp-k-{} {}".format(kind, extra_class).strip(), **attrs)
 
 
@@ -52,16 +54,30 @@ def chip(card):
     kind = CARD_KIND[card]
     value = CARD_VALUE[card]
     return tag("li", (tag("b", str(value)) if value else "") + icon(kind, "1em"), class_="pp-chip pp-k-" + kind, data_anim="chip-" + card,
-               title=type_name(CARD_TYPE[card]))
+               title=_(type_name(CARD_TYPE[card])))
 
 
-def taste(label, kind, cls):
-    return tag("span", tag("span", label, class_="pp-taste-label") + icon(kind, "1.1em") + esc(kind_word(kind)),
-               class_="pp-taste " + cls, aria_label="{} {}".format(label, kind_word(kind)))
+def taste(loves, kind, cls):
+    """What a customer loves (`loves` True) or hates, in an icon and words."""
+    word = _(kind_word(kind))
+    label = _("Loves") if loves else _("Hates")
+    spoken = (_("Loves {kind}") if loves else _("Hates {kind}")).format(kind=word)
+    return tag("span", tag("span", label, class_="pp-taste-label") + icon(kind, "1.1em") + esc(word),
+               class_="pp-taste " + cls, aria_label=spoken)
 
 
 def stars(count):
-    return tag("span", "★" * count, class_="pp-stars", aria_label="{} star{}".format(count, "" if count == 1 else "s"))
+    return tag("span", "★" * count, class_="pp-stars", aria_label=ngettext("{n} star", "{n} stars", count).format(n=count))
+
+
+def bold_count(words, n, **markup):
+    """Translated words with their number `n` in bold; `markup`: other values, escaped already."""
+    return esc(words).format(n=tag("b", str(n)), **markup)
+
+
+def slot_words(i):
+    """Where a customer stands, at the start of a label: "The Active Customer", "Side Customer 2"."""
+    return _("The Active Customer") if i == 0 else _("Side Customer {n}").format(n=i)
 
 
 class PhoPhoRenderer:
@@ -71,37 +87,42 @@ class PhoPhoRenderer:
         phase = view["phase"]
         if seat is None:
             return {
-                "turn": "Serve the Customers or Restock.",
-                "restocked": "restocked; may serve once.",
-                "give": "choosing who receives a Mad token.",
-                "redraw": "may discard cards and draw as many after the Bill.",
-                "discard": "discarding down to {} cards.".format(HAND_SIZE),
+                "turn": _("Serve the Customers or Restock."),
+                "restocked": _("restocked; may serve once."),
+                "give": _("choosing who receives a Mad token."),
+                "redraw": _("may discard cards and draw as many after the Bill."),
+                "discard": _("discarding down to {limit} cards.").format(limit=HAND_SIZE),
             }.get(phase, "")
         legal = ctx.legal()
         sel, puts = view["sel"], view["puts"]
         if phase in ("turn", "restocked"):
             if puts or (len(sel) > 1 and any("put:" in a for a in legal)):
-                return "put each {} on a different highlighted customer.".format(CARD_VALUE[sel[0]])
+                return _("put each {value} on a different highlighted customer.").format(value=CARD_VALUE[sel[0]])
             if sel:
-                what = "the Bill" if CARD_TYPE[sel[0]] == BILL else "your " + ", ".join(str(CARD_VALUE[c]) for c in sel)
-                if any(a.startswith("serve@") for a in legal):
-                    return "serve {} to a highlighted customer, or select more cards.".format(what)
-                return "select more cards: {} is not a complete run yet.".format(what)
+                serve = any(a.startswith("serve@") for a in legal)
+                if CARD_TYPE[sel[0]] == BILL:
+                    return (_("serve the Bill to a highlighted customer, or select more cards.") if serve
+                            else _("select more cards: the Bill is not a complete run yet."))
+                values = ", ".join(str(CARD_VALUE[c]) for c in sel)
+                return (_("serve your {values} to a highlighted customer, or select more cards.") if serve
+                        else _("select more cards: your {values} is not a complete run yet.")).format(values=values)
             if phase == "restocked":
-                return "you may serve once (select cards), or skip serving." if any(a.startswith("pick:") for a in legal) \
-                    else "no Serve is possible: skip serving."
+                return _("you may serve once (select cards), or skip serving.") if any(a.startswith("pick:") for a in legal) \
+                    else _("no Serve is possible: skip serving.")
             if any(a.startswith("pick:") for a in legal):
-                return "Serve (select cards in your hand) or Restock (draw {}).".format(view["mad"][seat])
-            return "no Serve is possible with this hand: Restock (draw {}).".format(view["mad"][seat])
+                return _("Serve (select cards in your hand) or Restock (draw {n}).").format(n=view["mad"][seat])
+            return _("no Serve is possible with this hand: Restock (draw {n}).").format(n=view["mad"][seat])
         if phase == "give":
-            return "a hated card! Choose the opponent who receives one of your Mad tokens."
+            return _("a hated card! Choose the opponent who receives one of your Mad tokens.")
         if phase == "redraw":
             marked = len(view["marks"])
-            return "Bill served. Mark cards to discard and draw as many, or keep your hand ({} marked).".format(marked)
+            return _("Bill served. Mark cards to discard and draw as many, or keep your hand ({n} marked).").format(n=marked)
         if phase == "discard":
             left = len(view["hand"]) - HAND_SIZE - len(view["marks"])
-            return "discard down to {}: mark {} more card{}.".format(HAND_SIZE, left, "" if left == 1 else "s") if left \
-                else "discard the marked cards."
+            if left:
+                return ngettext("discard down to {limit}: mark {n} more card.", "discard down to {limit}: mark {n} more cards.",
+                                left).format(limit=HAND_SIZE, n=left)
+            return _("discard the marked cards.")
         return ""
 
     def score(self, ctx, seat):
@@ -111,32 +132,34 @@ class PhoPhoRenderer:
             count = view["loyal_counts"][seat]
             if not count:
                 return "0★"
-            return tag("span", "{} Loyal Customer{}, stars hidden".format(count, "" if count == 1 else "s"), class_="pp-hidden-score")
+            return tag("span", ngettext("{n} Loyal Customer, stars hidden", "{n} Loyal Customers, stars hidden", count).format(n=count),
+                       class_="pp-hidden-score")
         total = sum(CUSTOMER[c]["stars"] for c in loyal)
         if view["king_to"] and seat in view["king_to"]:
             total += KING_STARS
-        return tag("span", "{}★".format(total), title="stars on your Loyal Customers" if not view["over"] else "stars")
+        return tag("span", "{}★".format(total), title=_("stars on your Loyal Customers") if not view["over"] else _("stars"))
 
     def panel(self, ctx, seat):
         view = ctx.view
         mad, happy = view["mad"][seat], view["happy"][seat]
         tokens = tag("span", HAPPY * happy, class_="pp-happy", data_anim="happy-%d" % seat) + tag("span", MAD * mad, class_="pp-mad")
         parts = [tag("div", tag("span", tokens, class_="pp-tokens", aria_hidden="true")
-                     + tag("span", "{} Happy · {} Mad".format(happy, mad), class_="pp-token-words"),
-                     class_="pp-token-line", aria_label="{} Happy and {} Mad tokens".format(happy, mad))]
+                     + tag("span", _("{happy} Happy · {mad} Mad").format(happy=happy, mad=mad), class_="pp-token-words"),
+                     class_="pp-token-line", aria_label=_("{happy} Happy and {mad} Mad tokens").format(happy=happy, mad=mad))]
         loyal = view["loyal"][seat]
         count = view["loyal_counts"][seat]
         if loyal is None:
-            about = "{} (stars hidden)".format(count) if count else "none yet"
+            about = _("{n} (stars hidden)").format(n=count) if count else _("none yet")
         else:
-            about = ", ".join("{}★".format(CUSTOMER[c]["stars"]) for c in loyal) or "none yet"
-        parts.append(tag("div", "Hand: {} card{} · Loyal: {}".format(view["hand_sizes"][seat], "" if view["hand_sizes"][seat] == 1 else "s", esc(about)),
-                         class_="pp-facts"))
+            about = ", ".join("{}★".format(CUSTOMER[c]["stars"]) for c in loyal) or _("none yet")
+        size = view["hand_sizes"][seat]
+        parts.append(tag("div", esc(ngettext("Hand: {n} card · Loyal: {loyal}", "Hand: {n} cards · Loyal: {loyal}", size).format(
+            n=size, loyal=about)), class_="pp-facts"))
         if view["king_to"] and seat in view["king_to"]:
-            parts.append(tag("span", "♛ The King ({}★)".format(KING_STARS), class_="badge pp-king-badge"))
+            parts.append(tag("span", "♛ " + _("The King ({stars}★)").format(stars=KING_STARS), class_="badge pp-king-badge"))
         elif not view["over"] and seat == view["turn"]:
-            doing = {"restocked": "restocked", "give": "choosing a rival", "redraw": "redrawing",
-                     "discard": "discarding"}.get(view["phase"])
+            doing = {"restocked": _("restocked"), "give": _("choosing a rival"), "redraw": _("redrawing"),
+                     "discard": _("discarding")}.get(view["phase"])
             if doing:
                 parts.append(tag("span", doing, class_="badge"))
         return "".join(parts)
@@ -144,9 +167,9 @@ class PhoPhoRenderer:
     def rules_pictures(self):
         """How to play: a bowl climbing from a Noodle to a 5 with its Bill, and a customer's tastes."""
         bowl = ["noodle1a"] + [next(c for c in CARD_TYPE if CARD_TYPE[c] == t) for t in ("beef2", "herbs3", "chicken4", "chili5", "bill")]
-        tastes = taste("Loves", "herbs", "pp-loved") + " " + taste("Hates", "chili", "pp-hated")
-        return (figure(tag("ol", "".join(chip(c) for c in bowl), class_="pp-served"), "A finished bowl: 1 up to 5, and a Bill")
-                + figure(tag("div", tastes, class_="pp-tastes"), "Each customer loves one kind and hates another"))
+        tastes = taste(True, "herbs", "pp-loved") + " " + taste(False, "chili", "pp-hated")
+        return (figure(tag("ol", "".join(chip(c) for c in bowl), class_="pp-served"), _("A finished bowl: 1 up to 5, and a Bill"))
+                + figure(tag("div", tastes, class_="pp-tastes"), _("Each customer loves one kind and hates another")))
 
     # --- the table ---------------------------------------------------------------------------
     def board(self, ctx):
@@ -162,24 +185,30 @@ class PhoPhoRenderer:
 
     def piles(self, ctx):
         view = ctx.view
+        discard = len(view["discard"])
+        if discard:
+            top = esc(_(type_name(CARD_TYPE[view["discard"][-1]])))
+            discarded = bold_count(_("{n} in the discard pile (top: {card})"), discard, card=top)
+        else:
+            discarded = bold_count(_("{n} in the discard pile"), discard)
         items = [
-            tag("li", tag("b", str(view["deck"])) + " in the draw pile", class_="pp-pile"),
-            tag("li", tag("b", str(len(view["discard"]))) + " in the discard pile"
-                + (" (top: {})".format(esc(type_name(CARD_TYPE[view["discard"][-1]]))) if view["discard"] else ""), class_="pp-pile"),
-            tag("li", tag("b", str(view["customers"])) + " in the customer deck", class_="pp-pile"),
-            tag("li", "Turn {}".format(view["turn_no"]), class_="pp-pile"),
+            tag("li", bold_count(_("{n} in the draw pile"), view["deck"]), class_="pp-pile"),
+            tag("li", discarded, class_="pp-pile"),
+            tag("li", bold_count(_("{n} in the customer deck"), view["customers"]), class_="pp-pile"),
+            tag("li", esc(_("Turn {n}").format(n=view["turn_no"])), class_="pp-pile"),
         ]
         warning = ""
         if view["over"]:
             pass
         elif view["king_out"]:
             left = (view["finals_left"] or 0) + 1
-            warning = tag("p", "♛ The King has arrived: final turns, {} to go (this one included).".format(left),
+            warning = tag("p", "♛ " + _("The King has arrived: final turns, {n} to go (this one included).").format(n=left),
                           class_="pp-warning pp-final", role="note")
         elif view["customers"] <= KING_WARNING_AT:
-            warning = tag("p", "♛ Only {} customer card{} left: The King is near. Happy tokens decide who gets him.".format(
-                view["customers"], "" if view["customers"] == 1 else "s"), class_="pp-warning", role="note")
-        return tag("ul", "".join(items), class_="pp-piles", aria_label="Piles") + warning
+            warning = tag("p", "♛ " + ngettext("Only {n} customer card left: The King is near. Happy tokens decide who gets him.",
+                                               "Only {n} customer cards left: The King is near. Happy tokens decide who gets him.",
+                                               view["customers"]).format(n=view["customers"]), class_="pp-warning", role="note")
+        return tag("ul", "".join(items), class_="pp-piles", aria_label=_("Piles")) + warning
 
     def line(self, ctx, legal):
         view = ctx.view
@@ -187,9 +216,9 @@ class PhoPhoRenderer:
         for i, entry in enumerate(view["line"]):
             slots.append(self.customer(ctx, i, entry, legal))
         if not slots:
-            slots.append(tag("p", "No customer is waiting.", class_="pp-empty-line"))
-        return tag("section", tag("h3", "Customer line") + tag("ol", "".join(slots), class_="pp-line"),
-                   class_="pp-line-box", aria_label="Customer line")
+            slots.append(tag("p", _("No customer is waiting."), class_="pp-empty-line"))
+        return tag("section", tag("h3", _("Customer line")) + tag("ol", "".join(slots), class_="pp-line"),
+                   class_="pp-line-box", aria_label=_("Customer line"))
 
     def customer(self, ctx, i, entry, legal):
         info = CUSTOMER[entry["id"]]
@@ -197,41 +226,41 @@ class PhoPhoRenderer:
         cards = entry["cards"]
         hates_bill = info["hated"] == BILL
         if top == 0:
-            topline = "Empty bowl: starts with a Noodle (1)"
+            topline = _("Empty bowl: starts with a Noodle (1)")
         elif top == FINISH_VALUE:
-            topline = "Top: 5"
+            topline = _("Top: 5")
         else:
-            topline = "Top: {} (next {} or {})".format(top, top, top + 1)
+            topline = _("Top: {top} (next {top} or {higher})").format(top=top, higher=top + 1)
         has_five = any(CARD_VALUE[c] == FINISH_VALUE for c in cards)
         if hates_bill:
-            needs = "Finished by a 5 alone (hates Bills)"
+            needs = _("Finished by a 5 alone (hates Bills)")
         elif has_five:
-            needs = "Has a 5: a Bill finishes the order"
+            needs = _("Has a 5: a Bill finishes the order")
         elif entry["bill"]:
-            needs = "Has a Bill: a 5 finishes the order"
+            needs = _("Has a Bill: a 5 finishes the order")
         else:
-            needs = "Finished by a Bill and a 5"
-        where = "Active · on the Bowl" if i == 0 else "Side {}".format(i)
-        served = tag("ol", "".join(chip(c) for c in cards), class_="pp-served", aria_label="served: " + (
-            ", ".join(type_name(CARD_TYPE[c]) for c in cards) or "nothing")) if cards else tag("p", "Nothing served yet", class_="pp-none")
-        bill = tag("div", icon("bill", "1.2em") + "Bill", class_="pp-bill-tag pp-k-bill") if entry["bill"] else ""
+            needs = _("Finished by a Bill and a 5")
+        where = _("Active · on the Bowl") if i == 0 else _("Side {n}").format(n=i)
+        served = tag("ol", "".join(chip(c) for c in cards), class_="pp-served", aria_label=_("served: {cards}").format(
+            cards=", ".join(_(type_name(CARD_TYPE[c])) for c in cards))) if cards else tag("p", _("Nothing served yet"), class_="pp-none")
+        bill = tag("div", icon("bill", "1.2em") + esc(_(KIND_NAMES[BILL][0])), class_="pp-bill-tag pp-k-bill") if entry["bill"] else ""
         buttons = []
         for action in legal:
             if action == "serve@{}".format(i):
-                buttons.append(button("Serve here", "play", action, class_="legal primary"))
+                buttons.append(button(_("Serve here"), "play", action, class_="legal primary"))
             elif action.startswith("put:") and action.endswith("@{}".format(i)):
                 ctype = action[4:].split("@")[0]
-                buttons.append(button("Put {} here".format(esc(type_name(ctype))), "play", action, class_="legal primary"))
+                buttons.append(button(esc(_("Put {card} here").format(card=_(type_name(ctype)))), "play", action, class_="legal primary"))
         head = (tag("div", (icon("bowl", "1.4em") if i == 0 else "") + tag("span", where), class_="pp-where")
                 + stars(info["stars"]))
         body = (head
-                + tag("div", taste("Loves", info["loved"], "pp-loved") + taste("Hates", info["hated"], "pp-hated"), class_="pp-tastes")
+                + tag("div", taste(True, info["loved"], "pp-loved") + taste(False, info["hated"], "pp-hated"), class_="pp-tastes")
                 + tag("div", tag("span", topline, class_="pp-top") + bill, class_="pp-status")
                 + served
                 + tag("p", needs, class_="pp-needs")
                 + (tag("div", "".join(buttons), class_="pp-targets") if buttons else ""))
-        label = "{}: {}".format(slot_name(i).capitalize(), "{}-star customer, loves {}, hates {}".format(
-            info["stars"], kind_word(info["loved"]), kind_word(info["hated"])))
+        label = _("{where}: {n}-star customer, loves {loved}, hates {hated}").format(
+            where=slot_words(i), n=info["stars"], loved=_(kind_word(info["loved"])), hated=_(kind_word(info["hated"])))
         return tag("li", body, class_="pp-customer" + (" pp-active" if i == 0 else "") + (" legal" if buttons else ""),
                    data_slot=str(i), aria_label=label)
 
@@ -240,27 +269,27 @@ class PhoPhoRenderer:
         buttons = []
         seat = ctx.viewer
         if "restock" in legal:
-            buttons.append(button("Restock: draw {}".format(view["mad"][seat]), "play", "restock", class_="legal"))
+            buttons.append(button(_("Restock: draw {n}").format(n=view["mad"][seat]), "play", "restock", class_="legal"))
         if "skip" in legal:
-            buttons.append(button("Skip serving", "play", "skip", class_="legal"))
+            buttons.append(button(_("Skip serving"), "play", "skip", class_="legal"))
         if view["sel"] and not view["puts"]:
-            buttons.append(button("Put the selection back", "pp-clear"))
+            buttons.append(button(_("Put the selection back"), "pp-clear"))
         if view["phase"] == "give":
             for action in legal:
                 to = int(action.split(":")[1])
-                buttons.append(button("Give a Mad token to {} ({} Mad, {} Happy)".format(ctx.name(to), view["mad"][to], view["happy"][to]),
-                                      "play", action, class_="legal"))
+                buttons.append(button(_("Give a Mad token to {name} ({mad} Mad, {happy} Happy)").format(
+                    name=ctx.name(to), mad=view["mad"][to], happy=view["happy"][to]), "play", action, class_="legal"))
         if "redraw" in legal:
             marked = len(view["marks"])
-            buttons.append(button("Discard {} and draw {}".format(marked, marked) if marked else "Keep my hand", "play", "redraw",
+            buttons.append(button(_("Discard {n} and draw {n}").format(n=marked) if marked else _("Keep my hand"), "play", "redraw",
                                   class_="legal primary"))
         if "discard" in legal:
-            buttons.append(button("Discard the {} marked".format(len(view["marks"])), "play", "discard", class_="legal primary"))
+            buttons.append(button(_("Discard the {n} marked").format(n=len(view["marks"])), "play", "discard", class_="legal primary"))
         if view["marks"]:
-            buttons.append(button("Unmark all", "pp-clear"))
+            buttons.append(button(_("Unmark all"), "pp-clear"))
         if not buttons:
             return ""
-        return tag("div", "".join(buttons), class_="pp-controls", aria_label="Your choices")
+        return tag("div", "".join(buttons), class_="pp-controls", aria_label=_("Your choices"))
 
     def hand(self, ctx, legal):
         view = ctx.view
@@ -284,29 +313,30 @@ class PhoPhoRenderer:
             back = "pick:" + ctype if card in sel else "mark:" + ctype if card in marks else None
             fixed = ctx.can_act and back is not None and self._take_back_moves(ctx.match, ctx.viewer, back) is None
             cards.append(card_face(card, " ".join(classes), data_act="pp-card", data_arg=card, data_anim="hand-" + card,
+                                   data_mark=_("discard") if card in marks else None,  # app.css writes it under a marked card
                                    aria_pressed=pressed if ctx.can_act else None, disabled=bool(fixed),
-                                   title="This card cannot be taken back alone now: use Undo" if fixed else None))
-        title = "Your hand ({} card{})".format(len(view["hand"]), "" if len(view["hand"]) == 1 else "s")
+                                   title=_("This card cannot be taken back alone now: use Undo") if fixed else None))
+        title = ngettext("Your hand ({n} card)", "Your hand ({n} cards)", len(view["hand"])).format(n=len(view["hand"]))
         hint = ""
         if ctx.can_act and view["phase"] in ("turn", "restocked"):
-            hint = tag("p", "Click cards to select them (again to put one back); the customers they can go to light up.", class_="pp-hint")
+            hint = tag("p", _("Click cards to select them (again to put one back); the customers they can go to light up."), class_="pp-hint")
         elif ctx.can_act and view["phase"] in ("redraw", "discard"):
-            hint = tag("p", "Click cards to mark them for the discard pile (again to unmark).", class_="pp-hint")
-        return tag("section", tag("h3", title) + hint + tag("div", "".join(cards) or tag("p", "No cards."), class_="pp-hand"),
-                   class_="pp-hand-box", aria_label="Your hand")
+            hint = tag("p", _("Click cards to mark them for the discard pile (again to unmark)."), class_="pp-hint")
+        return tag("section", tag("h3", title) + hint + tag("div", "".join(cards) or tag("p", _("No cards.")), class_="pp-hand"),
+                   class_="pp-hand-box", aria_label=_("Your hand"))
 
     def reveal(self, ctx):
         view = ctx.view
         rows = []
         for seat in range(view["players"]):
             loyal = view["loyal"][seat] or []
-            items = "".join(tag("li", stars(CUSTOMER[c]["stars"]) + " " + icon(CUSTOMER[c]["loved"], "1em") + esc(kind_word(CUSTOMER[c]["loved"])),
+            items = "".join(tag("li", stars(CUSTOMER[c]["stars"]) + " " + icon(CUSTOMER[c]["loved"], "1em") + esc(_(kind_word(CUSTOMER[c]["loved"]))),
                                 class_="pp-loyal") for c in loyal)
             if view["king_to"] and seat in view["king_to"]:
-                items += tag("li", stars(KING_STARS) + " ♛ The King", class_="pp-loyal pp-king")
-            rows.append(tag("div", tag("h4", ctx.name(seat)) + (tag("ul", items, class_="pp-loyal-list") if items else tag("p", "No Loyal Customer.")),
+                items += tag("li", stars(KING_STARS) + " ♛ " + esc(_(customer_name(KING))), class_="pp-loyal pp-king")
+            rows.append(tag("div", tag("h4", ctx.name(seat)) + (tag("ul", items, class_="pp-loyal-list") if items else tag("p", _("No Loyal Customer."))),
                             class_="pp-reveal-seat"))
-        return tag("section", tag("h3", "Loyal Customers revealed") + "".join(rows), class_="pp-reveal", aria_label="Loyal Customers revealed")
+        return tag("section", tag("h3", _("Loyal Customers revealed")) + "".join(rows), class_="pp-reveal", aria_label=_("Loyal Customers revealed"))
 
     # --- gestures ----------------------------------------------------------------------------
     def handle(self, app, act, arg):
@@ -371,7 +401,7 @@ class PhoPhoRenderer:
         match, seat = app.match, app.viewer
         redo = self._take_back_moves(match, seat, action)
         if redo is None:
-            app.notice = "That card cannot be taken back alone now: use Undo to take back the cards placed after it."
+            app.notice = _("That card cannot be taken back alone now: use Undo to take back the cards placed after it.")
             return True
         while match.history[-1][1] != action:
             match.undo(seat)
