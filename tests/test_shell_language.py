@@ -55,15 +55,20 @@ def test_the_menu_changes_the_language_of_the_game_screen_the_lobby_and_the_embe
     assert i18n.current() == "en" and "New game" in platform.text and "Ván mới" not in platform.text
 
 
-def test_names_are_joined_and_default_names_given_in_the_readers_language(app_in_english):
+def test_names_are_joined_and_default_names_said_in_the_readers_language(app_in_english):
     app, platform = app_in_english
     assert join_names(["Lan", "Minh", "Hà"]) == "Lan, Minh and Hà"
     app.handle("language", "vi")
     assert join_names(["Lan", "Minh", "Hà"]) == "Lan, Minh và Hà"
     app.start("thenumber", ["human", "easy"], seed="3")
     platform.run()
-    assert app.match.names == ["Người chơi 1", "Bot dễ 2"]  # kept so in the save
-    assert "Bot (Dễ)" in platform.text
+    assert app.match.names == ["Player 1", "Easy bot 2"]  # kept so in the save and the link
+    assert "Người chơi 1" in platform.text and "Bot dễ 2" in platform.text and "Bot (Dễ)" in platform.text
+    app.handle("language", "en")
+    assert "Player 1" in platform.text and "Người chơi 1" not in platform.text
+    app.handle("language", "vi")
+    app.handle("lobby")
+    assert "Người chơi 1</span>, <span class=\"name\">Bot dễ 2" in platform.text  # the saved games list
 
 
 def test_an_unknown_language_changes_nothing(app_in_english):

@@ -68,6 +68,14 @@ def default_name(kind, index, kinds):
     return M("Normal bot {n}", n=index + 1)
 
 
+def said_name(seat, index):
+    """A seat's name for the screen and for sentences: a default name ("Player 2", kept so in
+    saves and links) comes back as its Message, said in the reader's language; a given name as
+    it is."""
+    default = default_name(seat["kind"], index, ())
+    return default if seat["name"] == default else seat["name"]
+
+
 class Match:
     def __init__(self, game, seats, options=None, seed=0):
         self.game = game
@@ -149,7 +157,8 @@ class Match:
         if last_seat != seat:
             if self.seats[last_seat]["kind"] != HUMAN:
                 return M("A bot has moved since your last move, so it cannot be taken back.")
-            return M("{name} has moved since your last move, so it cannot be taken back.", name=self.seats[last_seat]["name"])
+            return M("{name} has moved since your last move, so it cannot be taken back.",
+                     name=said_name(self.seats[last_seat], last_seat))
         if len(self.history) <= self._barrier:
             return self._barrier_why
         if seat not in self.game.to_act(self.state):
@@ -190,5 +199,5 @@ class Match:
 
     def _seat_name(self, seat):
         if isinstance(seat, int) and 0 <= seat < len(self.seats):
-            return self.seats[seat]["name"]
+            return said_name(self.seats[seat], seat)
         return M("seat {n}", n=seat)

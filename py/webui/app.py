@@ -31,7 +31,7 @@ from tabletop import IllegalAction
 from tabletop import bots as botlib
 from tabletop import saves, share
 from tabletop.match import HUMAN, Match, clean_name, make_seats
-from tabletop.msg import M, N_, Message
+from tabletop.msg import M, N_
 
 # The game screen, the replay and the rules text (table, replay, rules) are imported where they
 # are first drawn: a first visit's lobby does not wait for them (issue 17). After a start-up
@@ -190,8 +190,7 @@ class App:
         seed_text = str(seed or "").strip()
         if seed_text and not seed_text.lstrip("-").isdigit():
             raise IllegalAction(M("The shuffle number must be a whole number (or left empty for a random game)."))
-        # A seat left unnamed gets its default name in the reader's language, kept so in the save.
-        seats = [dict(s, name=_(s["name"])) if isinstance(s["name"], Message) else s for s in make_seats(kinds, names)]
+        seats = make_seats(kinds, names)  # a default name is kept in English; the screen says it (said_name)
         match = Match(game, seats, options, int(seed_text) if seed_text else self.platform.new_seed())
         self._new_save_id(game_id)
         self._enter(match)

@@ -1,7 +1,7 @@
 """The lobby: the games, the saved games (broken ones explained), import, the new-game dialog."""
 
 from games import INFOS
-from tabletop.match import NAME_MAX, SEAT_KINDS, seat_label, seat_title
+from tabletop.match import NAME_MAX, SEAT_KINDS, said_name, seat_label, seat_title
 from tabletop.msg import N_, Message
 
 from . import i18n
@@ -57,9 +57,11 @@ def _when(iso):
     return esc(str(iso or "")[:16].replace("T", " ")) or "—"
 
 
-def _seat_title(seat):
-    """A seat as the saves list names it; a name the player typed is never looked up as words."""
-    title = seat_title(seat)
+def _seat_title(seat, index):
+    """A seat as the saves list names it, in the reader's language (a default name too); a name
+    the player typed is never looked up as words."""
+    name = said_name(seat, index)
+    title = seat_title(dict(seat, name=_(name) if isinstance(name, Message) else name))
     return _(title) if isinstance(title, Message) else title
 
 
@@ -74,7 +76,7 @@ def saves_section(app):
         export = button(_("Export"), "export", entry.id)
         if entry.match is not None:
             m = entry.match
-            players = ", ".join(tag("span", esc(_seat_title(s)), class_="name") for s in m.seats)
+            players = ", ".join(tag("span", esc(_seat_title(s, i)), class_="name") for i, s in enumerate(m.seats))
             rows.append(
                 tag("tr",
                     tag("td", esc(game_title(m.game.info, m.options))) + tag("td", players) + tag("td", esc(_(m.game.progress(m.state))))

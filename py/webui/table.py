@@ -2,7 +2,7 @@
 panel, pass-the-device cover and the final score sheet. The board and the per-player details
 come from the game's renderer (renderers/__init__.py)."""
 
-from tabletop.match import seat_label
+from tabletop.match import said_name, seat_label
 from tabletop.msg import M, Message
 
 from . import rules
@@ -13,9 +13,14 @@ from .renderers import RENDERERS
 
 
 def seat_names(match):
-    """The players' names as the screen shows them: a default name ("Player 2") is a Message,
-    said in the reader's language."""
-    return [_(n) if isinstance(n, Message) else n for n in match.names]
+    """The players' names as the screen shows them: a default name ("Player 2") in the reader's
+    language."""
+    return [say_name(seat, i) for i, seat in enumerate(match.seats)]
+
+
+def say_name(seat, index):
+    name = said_name(seat, index)
+    return _(name) if isinstance(name, Message) else name
 
 
 class Context:
