@@ -58,7 +58,8 @@ def test_catalogues_are_current_with_the_code_and_compiled():
     for code in LANGUAGES:
         with open(os.path.join(ROOT, "www", "locale", code + ".mo"), "rb") as f:
             loaded = mofile.read_mo(f)
-        assert {m.id: m.string for m in loaded if m.id} == {m.id: m.string for m in read_po(code) if m.id and not m.fuzzy}
+        assert ({(m.id, m.context): m.string for m in loaded if m.id}
+                == {(m.id, m.context): m.string for m in read_po(code) if m.id and not m.fuzzy})
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ PY = os.path.join(ROOT, "py")
 sys.path.insert(0, PY)
 
 POT = os.path.join(PY, "locale", "messages.pot")
-KEYWORDS = {"_": None, "ngettext": (1, 2), "M": None, "P": (1, 2), "N_": None}
+KEYWORDS = {"_": None, "ngettext": (1, 2), "M": None, "P": (1, 2), "N_": None, "C": ((1, "c"), 2)}
 PROJECT = "Bàn Chơi"
 
 
@@ -61,15 +61,15 @@ def data_words(info):
 
 def template():
     catalog = Catalog(project=PROJECT, charset="utf-8", fuzzy=False)
-    for filename, lineno, message, comments, _context in extract.extract_from_dir(
+    for filename, lineno, message, comments, context in extract.extract_from_dir(
             PY, method_map=[("**/__pycache__/**", "ignore"), ("**.py", "python")], keywords=KEYWORDS,
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         if message:
-            catalog.add(message, None, [("py/" + filename.replace(os.sep, "/"), lineno)], auto_comments=comments)
+            catalog.add(message, None, [("py/" + filename.replace(os.sep, "/"), lineno)], auto_comments=comments, context=context)
     shell = os.path.join(ROOT, "tools", "shell.py")  # the page's own words (PAGE_WORDS)
     with open(shell, "rb") as f:
-        for lineno, message, comments, _context in extract.extract("python", f, keywords=KEYWORDS):
-            catalog.add(message, None, [("tools/shell.py", lineno)])
+        for lineno, message, comments, context in extract.extract("python", f, keywords=KEYWORDS):
+            catalog.add(message, None, [("tools/shell.py", lineno)], context=context)
     from games import GAMES, IDS
 
     for game_id in IDS:
@@ -101,8 +101,8 @@ def updated(code, pot, extra=()):
     for fragment in extra:
         for message in fragment:
             if message.id and message.string and (not isinstance(message.string, tuple) or all(message.string)):
-                if message.id in catalog:  # Catalog's [] = keeps an existing entry's (empty) string
-                    catalog.delete(message.id)
+                if catalog.get(message.id, message.context) is not None:  # [] = keeps an existing (empty) string
+                    catalog.delete(message.id, message.context)
                 catalog[message.id] = message
     catalog.update(pot, no_fuzzy_matching=True)
     catalog.project, catalog.fuzzy = PROJECT, False
@@ -129,14 +129,14 @@ def write_fragment(out, code, prefixes):
     part = Catalog(locale=code, project=PROJECT, fuzzy=False)
     for message in pot:
         if message.id and any(loc.startswith(p) for loc, _line in message.locations for p in prefixes):
-            part.add(message.id, None, message.locations, auto_comments=message.auto_comments)
+            part.add(message.id, None, message.locations, auto_comments=message.auto_comments, context=message.context)
     known = {}
     for path in (po_path(code), out):
         if os.path.exists(path):
-            known.update({m.id: m.string for m in read_po(path, code) if m.id and m.string})
+            known.update({(m.id, m.context): m.string for m in read_po(path, code) if m.id and m.string})
     for message in part:
-        if message.id in known:
-            message.string = known[message.id]
+        if (message.id, message.context) in known:
+            message.string = known[message.id, message.context]
     with open(out, "wb") as f:
         f.write(as_po(part))
     missing = [m.id for m in part if m.id and not m.string]

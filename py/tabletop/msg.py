@@ -8,7 +8,7 @@ and gets a `Message`: a `str` whose value is the English sentence ("{2} scores 7
 out 4 and 7."), so the command line, saves, tests and the harness read it as before, and which
 also carries its id and arguments, so that the view layer can say it in the reader's language
 (`Message.say(language)`, see `webui.i18n`). The id is the English source text, as gettext
-expects: `tools/i18n.py` extracts every `M`, `P` and `N_` call into the catalogues.
+expects: `tools/i18n.py` extracts every `M`, `P`, `N_` and `C` call into the catalogues.
 
 Arguments:
   - an int or a plain str is put in as it is ("047", a score, a seat's "{2}" from `seat_name`);
@@ -25,19 +25,19 @@ ENGLISH = None  # the identity language: a Message's own text
 class Message(str):
     """An English sentence that also knows its message id and arguments."""
 
-    def __new__(cls, msgid, args=None, plural=None, n=None):
+    def __new__(cls, msgid, args=None, plural=None, n=None, context=None):
         args = dict(args or {})
-        text = _render(msgid, args, plural, n, ENGLISH)
+        text = _render(msgid, args, plural, n, context, ENGLISH)
         self = str.__new__(cls, text)
-        self.msgid, self.args, self.plural, self.n = msgid, args, plural, n
+        self.msgid, self.args, self.plural, self.n, self.context = msgid, args, plural, n, context
         return self
 
     def __reduce__(self):  # a copy (pickle) keeps what a Message knows
-        return (Message, (self.msgid, self.args, self.plural, self.n))
+        return (Message, (self.msgid, self.args, self.plural, self.n, self.context))
 
     def say(self, language):
-        """This message in `language` (an object with gettext/ngettext; None: English)."""
-        return _render(self.msgid, self.args, self.plural, self.n, language)
+        """This message in `language` (an object with gettext/ngettext/pgettext; None: English)."""
+        return _render(self.msgid, self.args, self.plural, self.n, self.context, language)
 
 
 class either(list):
@@ -64,6 +64,13 @@ def N_(name):
     return Message(name)
 
 
+def C(context, name):
+    """A name whose English word other games use for something another language names otherwise:
+    C("earthly branch", "Dog") is Stem and Branch's Dog (Tuất), not Hội Phố's Dog merchant (Chó).
+    The catalogue keeps it under that context (gettext's msgctxt)."""
+    return Message(name, context=context)
+
+
 def seat_name(number):
     """A seat's place in a sentence: the screen puts that player's name there."""
     return "{%d}" % number
@@ -79,9 +86,11 @@ def say(text, language=None):
     return language.gettext(text)
 
 
-def _render(msgid, args, plural, n, language):
+def _render(msgid, args, plural, n, context, language):
     if language is None:
         template = msgid if plural is None or n == 1 else plural
+    elif context is not None:
+        template = language.pgettext(context, msgid)
     elif plural is None:
         template = language.gettext(msgid)
     else:

@@ -64,8 +64,7 @@ Actions (stable text ids):
 Choices are taken back with the kernel's undo (nothing is placed before the payment is complete).
 """
 
-from tabletop import M, N_, P, Game, IllegalAction, clone, seat_name
-from tabletop.msg import Message
+from tabletop import C, M, N_, P, Game, IllegalAction, clone, seat_name
 from tabletop.deal import redeal_hands
 from tabletop.rng import below, new_rng, shuffle
 
@@ -83,50 +82,26 @@ MAIN_ACTIONS = ("draw", "summon", "scroll")  # SB-6; SB-24's Activate Scroll
 # The ids in state and actions stay data.py's English words; these are only what the screen says.
 
 
-class Word(Message):
-    """A name that reads as its plain English word ("Dog") but is translated from a message id of
-    its own ("Dog (earthly branch)"): the catalogues have no message contexts, and the same English
-    word is another game's name too (Hội Phố's Dog merchant, Coffee Rush's Water), which Vietnamese
-    says differently (Chó, Nước; here the branch Tuất and the element Thủy)."""
-
-    def __new__(cls, english, message):
-        self = str.__new__(cls, english)
-        self.msgid, self.args, self.plural, self.n = message.msgid, {}, None, None
-        return self
-
-    def __reduce__(self):
-        return (_word, (str(self), self.msgid))
-
-    def say(self, language):
-        return str(self) if language is None else language.gettext(self.msgid)
-
-
-def _word(english, msgid):
-    return Word(english, Message(msgid))
-
-
-def _words(english, messages):
-    return {word: Word(word, m) for word, m in zip(english, messages)}
-
-
-# TRANSLATORS: the twelve animals of Stem and Branch are the earthly branches: translate each as
-# its branch alone (Rat = Tý, Ox = Sửu, Tiger = Dần, Rabbit = Mão ... Pig = Hợi).
-ANIMAL_NAMES = _words(ANIMALS, (
-    N_("Rat (earthly branch)"), N_("Ox (earthly branch)"), N_("Tiger (earthly branch)"), N_("Rabbit (earthly branch)"),
-    N_("Dragon (earthly branch)"), N_("Snake (earthly branch)"), N_("Horse (earthly branch)"), N_("Goat (earthly branch)"),
-    N_("Monkey (earthly branch)"), N_("Rooster (earthly branch)"), N_("Dog (earthly branch)"), N_("Pig (earthly branch)")))
+# TRANSLATORS: the twelve animals of Stem and Branch are the earthly branches (context "earthly
+# branch"): translate each as its branch alone (Rat = Tý, Ox = Sửu, Tiger = Dần ... Pig = Hợi).
+# Other games use the same English words for other things (Hội Phố's Dog merchant): the context
+# keeps them apart in the catalogue.
+ANIMAL_NAMES = dict(zip(ANIMALS, (
+    C("earthly branch", "Rat"), C("earthly branch", "Ox"), C("earthly branch", "Tiger"), C("earthly branch", "Rabbit"),
+    C("earthly branch", "Dragon"), C("earthly branch", "Snake"), C("earthly branch", "Horse"), C("earthly branch", "Goat"),
+    C("earthly branch", "Monkey"), C("earthly branch", "Rooster"), C("earthly branch", "Dog"), C("earthly branch", "Pig"))))
 # TRANSLATORS: the five elements, each translated as its name alone (Wood = Mộc, Fire = Hỏa, Earth = Thổ,
-# Metal = Kim, Water = Thủy).
-ELEMENT_NAMES = _words(ELEMENTS, (N_("Wood (element)"), N_("Fire (element)"), N_("Earth (element)"), N_("Metal (element)"),
-                                  N_("Water (element)")))
+# Metal = Kim, Water = Thủy); Coffee Rush's Water is another word.
+ELEMENT_NAMES = dict(zip(ELEMENTS, (C("element", "Wood"), C("element", "Fire"), C("element", "Earth"), C("element", "Metal"),
+                                    C("element", "Water"))))
 # TRANSLATORS: an element with its English article, put in sentences such as "{a_element} token"
 # ("a Wood token", "an Earth token"); translate as the element's name alone.
 A_ELEMENT = dict(zip(ELEMENTS, (N_("a Wood"), N_("a Fire"), N_("an Earth"), N_("a Metal"), N_("a Water"))))
 # SB-21: the co-op ranks of data.RANK_TABLE.
 # TRANSLATORS: the ranks a co-operative score earns (SB-21), from the lowest; translate each as the rank alone.
-RANK_NAMES = _words([name for _least, name in RANK_TABLE], (
-    N_("Beginner (co-op rank)"), N_("Apprentice (co-op rank)"), N_("Average (co-op rank)"), N_("Good (co-op rank)"),
-    N_("Strong (co-op rank)"), N_("Expert (co-op rank)"), N_("Master! (co-op rank)")))
+RANK_NAMES = dict(zip([name for _least, name in RANK_TABLE], (
+    C("co-op rank", "Beginner"), C("co-op rank", "Apprentice"), C("co-op rank", "Average"), C("co-op rank", "Good"),
+    C("co-op rank", "Strong"), C("co-op rank", "Expert"), C("co-op rank", "Master!"))))
 # SB-25: the sentence for refreshing a scroll with the wrong token, by the scroll's element.
 REFRESH_WITH = {
     "Wood": N_("A Wood scroll is refreshed with a Wood or a Water token (SB-25)."),
