@@ -118,7 +118,8 @@ def test_a_game_changes_language_midway_reloads_shares_and_replays(page, site, r
     # A crossed-out digit: the engine's reason, in Vietnamese.
     page.locator(".key.crossed").first.click()
     reason = page.inner_text(".notice")
-    assert "TN-6" in reason and not english.english_on("<p>{}</p>".format(reason), runs), reason
+    assert page.locator(".notice button.rule-link[data-arg=TN-6]").count(), "the reason names its rule"
+    assert not english.english_on("<p>{}</p>".format(reason), runs), reason
     page.reload()
     page.wait_for_selector(".pad")
     assert page.evaluate("document.documentElement.lang") == "vi"

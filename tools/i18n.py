@@ -165,7 +165,8 @@ def main(argv):
         po_bytes = as_po(catalog)
         if not os.path.exists(po_path(code)) or _stable(open(po_path(code), "rb").read()) != _stable(po_bytes):
             _write(po_path(code), po_bytes, check, stale)
-        _write(mo_path(code), as_mo(read_po(po_path(code), code) if check else catalog), check, stale)
+        # Compiled from the .po as it is on disk: its header's dates stay those the .po keeps.
+        _write(mo_path(code), as_mo(read_po(po_path(code), code) if os.path.exists(po_path(code)) else catalog), check, stale)
     if stale:
         print(("out of date: " if check else "wrote: ") + ", ".join(stale))
     return 1 if check and stale else 0
