@@ -327,10 +327,10 @@ class HoiPhoRenderer:
         where = dict(round=record["round"] + 1, turn=record["turn"] + 1)
         title = _("Round {round}, turn {turn}").format(**where)
         return tag("section",
-                   tag("h3", _("Reveal · Round {round}, turn {turn}").format(**where) if latest else title)
+                   tag("h3", _("Cards revealed · Round {round}, turn {turn}").format(**where) if latest else title)
                    + tag("ol", "".join(cells), class_="hoipho-revealed")
                    + tag("ol", steps, class_="hoipho-steps", aria_label=_("How the reveal resolved, step by step")),
-                   class_="reveal hoipho-reveal" + (" latest" if latest else ""), aria_label=_("Reveal of Round {round}, turn {turn}").format(**where))
+                   class_="reveal hoipho-reveal" + (" latest" if latest else ""), aria_label=_("Cards revealed in round {round}, turn {turn}").format(**where))
 
     def round_result(self, ctx, record):
         n = len(record["coins"])
