@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f63b5c107f2a57b5";
+const VERSION = "767078288f5fd71f";
 const APP_FILES = [
   "./",
   "./index.html",
