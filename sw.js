@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "767078288f5fd71f";
+const VERSION = "8bf40afdef2c8f6b";
 const APP_FILES = [
   "./",
   "./index.html",

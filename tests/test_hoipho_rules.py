@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from tabletop.msg import from_data
 from games.hoipho import GAME
 from games.hoipho.rules import all_cards, merchant, ship, sort_hand
 from tabletop import IllegalAction
@@ -49,7 +50,7 @@ def play(state, *specs):
 
 
 def steps(state):
-    return [step["text"].format(*["P{}".format(s) for s in range(state["players"])]) for step in state["reveals"][-1]["steps"]]
+    return [from_data(step["text"]).format(*["P{}".format(s) for s in range(state["players"])]) for step in state["reveals"][-1]["steps"]]
 
 
 def texts(state, events):
@@ -145,7 +146,7 @@ def test_HP_3_tiger_with_one_card_left_passes_it_without_asking():
     events = play(state, 3, 4, 5, 6)  # Tiger on the last turn: every hand holds one card
     assert state["round"] == 1 and not any(e["type"] == "pick" and "pass" in e["text"] for e in events)
     last = state["reveals"][-1]
-    assert any("passes a card to the player on their left" in s["text"] for s in last["steps"])
+    assert any("passes a card to the player on their left" in from_data(s["text"]) for s in last["steps"])
     assert state["rounds"][-1]["round"] == 0
 
 
@@ -469,7 +470,8 @@ def test_HP_12_the_seed_round_example():
     record = state["rounds"][-1]
     assert record["tied"] == [c, d] and record["kept"][c] == "m4" and record["kept"][d] == ship(d)
     assert record["taker"] == c
-    assert "fourth-card tie-break" in record["text"] and "P2 takes the contract" in record["text"].format(*["P{}".format(s) for s in range(4)])
+    text = from_data(record["text"])  # the state keeps its words as plain data
+    assert "fourth-card tie-break" in text and "P2 takes the contract" in text.format(*["P{}".format(s) for s in range(4)])
     assert state["contracts"] == [0, 0, 1, 1]
     assert any(e["type"] == "contract" and e["announce"] for e in events)
 
@@ -520,7 +522,7 @@ def test_HP_13_still_tied_nobody_takes_the_contract():
     record = state["rounds"][-1]
     assert record["coins"] == [6, 4, 6, 4] and record["tied"] == [0, 2]
     assert record["kept"][0] == "s1" and record["kept"][2] == "s3"
-    assert record["taker"] is None and "still tied, so nobody takes the contract" in record["text"]
+    assert record["taker"] is None and "still tied, so nobody takes the contract" in from_data(record["text"])
     assert state["contracts"] == [0, 0, 0, 0]
     assert any(e.get("announce") and "nobody takes the contract" in e["text"] for e in events)
 

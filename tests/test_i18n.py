@@ -133,3 +133,34 @@ def test_a_whole_game_in_vietnamese_shows_no_english(game_id, options, players, 
     platform.run()
     assert "score-sheet" in platform.html
     check(platform, runs, "score sheet")
+
+
+def messages_in(value, path="state"):
+    """Where `value` holds a Message (a state must hold plain data: tabletop.msg.as_data)."""
+    from tabletop.msg import Message
+
+    if isinstance(value, Message):
+        return [path]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in messages_in(v, "{}.{}".format(path, k))]
+    if isinstance(value, (list, tuple)):
+        return [p for v in value for p in messages_in(v, path + "[]")][:1]
+    return []
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_a_state_holds_words_as_plain_data_not_messages(game_id):
+    """A Message in a state would JSON round-trip as its English text (and copy slowly): a game
+    keeps the words it shows later as tabletop.msg.as_data."""
+    from tabletop.match import Match, make_seats
+
+    info = GAMES[game_id].info
+    for options in info.harness_options:
+        low, high = info.player_range(options)
+        match = Match(GAMES[game_id], make_seats(["easy"] * max(2, low) if high >= 2 else ["easy"]), options, 5)
+        rng = random.Random(5)
+        while not match.is_over():
+            seat = match.to_act()[0]
+            match.play(seat, rng.choice(match.legal(seat)))
+            found = messages_in(match.state)
+            assert not found, "a Message in the state at {}".format(found)

@@ -26,14 +26,11 @@ class Message(str):
     """An English sentence that also knows its message id and arguments."""
 
     def __new__(cls, msgid, args=None, plural=None, n=None, context=None):
-        args = dict(args or {})
-        text = _render(msgid, args, plural, n, context, ENGLISH)
-        self = str.__new__(cls, text)
-        self.msgid, self.args, self.plural, self.n, self.context = msgid, args, plural, n, context
-        return self
+        args = dict(args) if args else {}
+        return _made(_render(msgid, args, plural, n, context, ENGLISH), msgid, args, plural, n, context)
 
-    def __reduce__(self):  # a copy (pickle) keeps what a Message knows
-        return (Message, (self.msgid, self.args, self.plural, self.n, self.context))
+    def __reduce__(self):  # a copy (pickle, a view's clone) keeps what it knows, without saying it again
+        return (_made, (str(self), self.msgid, self.args, self.plural, self.n, self.context))
 
     def say(self, language):
         """This message in `language` (an object with gettext/ngettext/pgettext; None: English)."""
@@ -86,10 +83,48 @@ def say(text, language=None):
     return language.gettext(text)
 
 
+def as_data(value):
+    """A Message as plain data (dicts, lists, strings, numbers), for a game state, which must stay
+    plain data: it copies fast and JSON round-trips. `from_data` makes the Message again."""
+    if isinstance(value, Message):
+        data = {"m": value.msgid}
+        if value.args:
+            data["a"] = {k: as_data(v) for k, v in value.args.items()}
+        if value.plural is not None:
+            data["p"], data["n"] = value.plural, value.n
+        if value.context is not None:
+            data["c"] = value.context
+        return data
+    if isinstance(value, (list, tuple)):
+        kind = "or" if isinstance(value, either) else ";" if isinstance(value, clauses) else "and"
+        return {"l": [as_data(v) for v in value], "k": kind}
+    return value
+
+
+def from_data(data):
+    """The Message (or argument) that `as_data` made plain."""
+    if isinstance(data, dict):
+        if "l" in data:
+            kind = {"or": either, ";": clauses}.get(data["k"], list)
+            return kind(from_data(v) for v in data["l"])
+        args = {k: from_data(v) for k, v in data.get("a", {}).items()}
+        return Message(data["m"], args, data.get("p"), data.get("n"), data.get("c"))
+    return data
+
+
+def _made(text, msgid, args, plural, n, context):
+    self = str.__new__(Message, text)
+    self.msgid, self.args, self.plural, self.n, self.context = msgid, args, plural, n, context
+    return self
+
+
 def _render(msgid, args, plural, n, context, language):
-    if language is None:
+    if language is None:  # the engines' hot path: a Message argument is already its English text
         template = msgid if plural is None or n == 1 else plural
-    elif context is not None:
+        if not args:
+            return template
+        return template.format(**{k: _argument(v, None) if isinstance(v, (list, tuple)) else v for k, v in args.items()})
+    if context is not None:
         template = language.pgettext(context, msgid)
     elif plural is None:
         template = language.gettext(msgid)
@@ -102,7 +137,7 @@ def _render(msgid, args, plural, n, context, language):
 
 def _argument(value, language):
     if isinstance(value, Message):
-        return value.say(language)
+        return value if language is None else value.say(language)
     if isinstance(value, (list, tuple)):
         items = [str(_argument(v, language)) for v in value]
         if isinstance(value, clauses):

@@ -26,6 +26,7 @@ Snake), "throw:<rock|paper|scissors>" (Mouse), "give:<card>" (Cat), "pass:<card>
 import functools
 
 from tabletop import M, N_, P, Game, clone, seat_name
+from tabletop.msg import as_data, from_data
 from tabletop import rng as rngmod
 
 from . import data
@@ -382,7 +383,7 @@ class HoiPho(Game):
 
     def _step(self, state, events, kind, text, announce=False):
         """One step of the reveal: kept in the reveal record (for the table) and logged."""
-        state["reveals"][-1]["steps"].append({"kind": kind, "text": text})
+        state["reveals"][-1]["steps"].append({"kind": kind, "text": as_data(text)})  # the state stays plain data
         event = {"type": "step-" + kind, "text": text}
         if announce:
             event["announce"] = True
@@ -775,7 +776,7 @@ class HoiPho(Game):
                 events.append({"type": "contract", "announce": True, "text": self.texts and M("{who} also takes the Goat's second contract (HP-3).", who=_seat(taker))})
                 why = M("{why} The Goat's second contract goes to {who} too.", why=why, who=_seat(taker))
         state["rounds"].append({"round": state["round"], "coins": coins, "contracts": gains, "taker": taker,
-                                "tied": tied, "kept": shown, "text": why})
+                                "tied": tied, "kept": shown, "text": as_data(why)})
         leaders = [s for s in range(n) if state["contracts"][s] >= data.CONTRACTS_TO_WIN]
         if leaders:
             return events + self._end_game(state, leaders, kept)
@@ -806,7 +807,7 @@ class HoiPho(Game):
         state["winners"] = best
         state["over"] = True
         state["phase"] = "over"
-        state["end_text"] = text
+        state["end_text"] = as_data(text)
         return [{"type": "over", "commit": True, "announce": True, "text": text}]
 
     # --- reading -----------------------------------------------------------------------------
@@ -905,9 +906,9 @@ class HoiPho(Game):
         else:
             best = max(scores)
             winners = [s for s in range(n) if scores[s] == best]
-        notes = [M("Round {round}: {why}", round=rec["round"] + 1, why=rec["text"]) for rec in state["rounds"]]
+        notes = [M("Round {round}: {why}", round=rec["round"] + 1, why=from_data(rec["text"])) for rec in state["rounds"]]
         if state.get("end_text"):
-            notes.append(state["end_text"])
+            notes.append(from_data(state["end_text"]))
         return {"scores": scores, "winners": winners, "sheet": rows, "notes": notes}
 
     # --- for bots and the test harness -------------------------------------------------------

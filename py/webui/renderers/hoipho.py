@@ -4,6 +4,7 @@ choices, and the round's result."""
 from games.hoipho.data import HIGH_PAY, MERCHANTS, RIVALS, SECOND_PAY, SHIP_PAY, THROW_NAMES
 from games.hoipho.rules import card_name, is_ship, left_of, printed, skill_of
 from tabletop import N_
+from tabletop.msg import from_data
 
 from ..html import button, esc, figure, join_names, sr_only, tag
 from ..i18n import _, ngettext, with_names
@@ -322,7 +323,7 @@ class HoiPhoRenderer:
                              + tag("span", ctx.name(seat), class_="hoipho-who")
                              + "".join(tag("span", esc(b), class_="badge hoipho-badge") for b in badges),
                              class_="hoipho-cell" + (" hoipho-lowest" if seat == record["skill"] else ""), data_seat=str(seat)))
-        steps = "".join(tag("li", esc(with_names(step["text"], ctx.names)), class_="hoipho-step hoipho-step-" + step["kind"])
+        steps = "".join(tag("li", esc(with_names(from_data(step["text"]), ctx.names)), class_="hoipho-step hoipho-step-" + step["kind"])
                         for step in record["steps"])
         where = dict(round=record["round"] + 1, turn=record["turn"] + 1)
         title = _("Round {round}, turn {turn}").format(**where)
@@ -344,7 +345,7 @@ class HoiPhoRenderer:
         title = _("Round {round} result").format(round=record["round"] + 1)
         return tag("section",
                    tag("h3", title)
-                   + tag("p", esc(with_names(record["text"], ctx.names)), class_="hoipho-why")
+                   + tag("p", esc(with_names(from_data(record["text"]), ctx.names)), class_="hoipho-why")
                    + tag("table", tag("thead", head) + tag("tbody", rows), class_="hoipho-roundtable"),
                    class_="hoipho-round", aria_label=title)
 
