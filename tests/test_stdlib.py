@@ -33,7 +33,7 @@ def full_modules():
 # Runs in a fresh interpreter: imports every module the page ships (webui.browser with stand-ins
 # for the browser's `js` and `pyodide.ffi`), plays a whole game of every title between bots
 # through the App, shares it and opens the link (the replay), exports the save and imports it,
-# then prints every module it imported.
+# plays a game in Vietnamese, then prints every module it imported.
 APP_RUN = textwrap.dedent("""
     import importlib, json, sys, types
     sys.path[:0] = ["py", "tests"]
@@ -59,6 +59,11 @@ APP_RUN = textwrap.dedent("""
         name, text = platform.downloads[-1]
         app.handle("import", (name, text))
         assert "Imported" in platform.text, game_id
+    # And a game in Vietnamese, chosen in the language menu: the catalogue is read with gettext.
+    app, platform, _ = open_app({"game": "thenumber", "seats": "easy,easy", "seed": "5", "speed": "instant"})
+    app.handle("language", "vi")
+    platform.run()
+    assert app.match.is_over() and "Bảng điểm" in platform.text
     print(json.dumps(sorted(sys.modules)))
 """)
 
