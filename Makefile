@@ -45,7 +45,7 @@ $(VENDOR)/.stamp: node_modules/.package-lock.json tools/vendor.py
 	$(PYTHON) tools/vendor.py
 	touch $@
 
-$(PACKED)/.stamp: $(VENDOR)/.stamp $(VENV)/.build-stamp tools/pack.py tools/stdlib.py tools/compile_stdlib.mjs www/app-modules.json $(shell find py -name '*.py')
+$(PACKED)/.stamp: $(VENDOR)/.stamp $(VENV)/.build-stamp tools/pack.py tools/stdlib.py tools/compile_stdlib.mjs www/app-modules.json $(shell find py -name '*.py') $(wildcard www/locale/*.mo)
 	$(VENV)/bin/python tools/pack.py
 	touch $@
 

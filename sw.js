@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "8bf40afdef2c8f6b";
+const VERSION = "f094204ba47d5cd4";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -26,7 +26,6 @@ const APP_FILES = [
   "./www/icon.svg",
   "./www/icon-192.png",
   "./www/icon-512.png",
-  "./www/locale/vi.mo",
   "./py/main.py"
 ];
 // version:end

@@ -13,7 +13,7 @@ import dist  # tools/dist.py
 import pack  # tools/pack.py
 import stdlib  # tools/stdlib.py
 import vendor  # tools/vendor.py
-from conftest import open_page
+from conftest import open_page, wait_app_lobby
 from headless import start_server
 from test_browser_thenumber import write_number
 
@@ -107,6 +107,10 @@ def test_a_host_that_unpacks_gz_files_itself_works_online_and_offline(browser, u
     context = browser.new_context()
     try:
         page = context.new_page()
+        # The Vietnamese catalogue arrives unpacked by the browser (no gzip magic): taken as it is.
+        open_page(page, base + "?lang=vi")
+        wait_app_lobby(page)
+        assert page.evaluate("document.documentElement.lang") == "vi" and "Ván mới" in page.inner_text("#app")
         open_page(page, base + SOLO)
         write_number(page)
         page.wait_for_selector(".reveal.latest")
@@ -117,6 +121,9 @@ def test_a_host_that_unpacks_gz_files_itself_works_online_and_offline(browser, u
         page.wait_for_selector("html[data-ready]", state="attached")
         assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
         page.wait_for_selector(".reveal")
+        open_page(page, base + "?lang=vi")  # and in Vietnamese: the worker keeps its catalogue too
+        wait_app_lobby(page)
+        assert page.evaluate("document.documentElement.lang") == "vi" and "Ván mới" in page.inner_text("#app")
     finally:
         context.close()
         server.shutdown()

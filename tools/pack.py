@@ -4,7 +4,8 @@
 www/packed/ holds Pyodide's WebAssembly, module script and lock file (from www/vendor/pyodide/),
 the standard library trimmed to what the app uses (tools/stdlib.py) and compiled
 (tools/compile_stdlib.mjs), and the app's modules
-(www/app-modules.json), each as NAME.gz, plus precache.json, the list the service worker
+(www/app-modules.json), each as NAME.gz, and the translation catalogues (www/locale/CODE.mo,
+which only a page in that language loads), plus precache.json, the list the service worker
 precaches. The page unpacks them as they stream in (www/unpack.mjs), so a host that sends them
 as they are, with any headers, serves 5.6 MB instead of 14.5 MB."""
 
@@ -26,6 +27,12 @@ RUNTIME_FILES = ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide-lock.json")  # 
 STDLIB = "python_stdlib.zip"
 MODULES = "app-modules.json"
 NAMES = (MODULES,) + RUNTIME_FILES + (STDLIB,)  # what www/packed/ serves, each as NAME.gz
+LOCALE = os.path.join(ROOT, "www", "locale")  # the compiled catalogues (tools/i18n.py): CODE.mo
+
+
+def catalogues():
+    """The catalogues www/packed/ serves as CODE.mo.gz too: a page in that language loads one."""
+    return sorted(n for n in os.listdir(LOCALE) if n.endswith(".mo")) if os.path.isdir(LOCALE) else []
 
 
 try:  # zopfli writes plain gzip, 3-5% smaller than gzip -9 (requirements-build.txt, in .venv)
@@ -123,8 +130,17 @@ def pack_runtime():
     return written
 
 
+def pack_catalogues():
+    written = []
+    for name in catalogues():
+        with open(os.path.join(LOCALE, name), "rb") as f:
+            if _write(name, f.read()):
+                written.append(name)
+    return written
+
+
 def precache_list():
-    return ["./www/packed/{}.gz".format(name) for name in NAMES]
+    return ["./www/packed/{}.gz".format(name) for name in NAMES + tuple(catalogues())]
 
 
 def up_to_date():
@@ -134,6 +150,10 @@ def up_to_date():
         with gzip.open(os.path.join(PACKED, MODULES + ".gz")) as f, open(os.path.join(ROOT, "www", MODULES), "rb") as g:
             if f.read() != g.read():
                 return False
+        for name in catalogues():
+            with gzip.open(os.path.join(PACKED, name + ".gz")) as f, open(os.path.join(LOCALE, name), "rb") as g:
+                if f.read() != g.read():
+                    return False
         return _packed_stdlib_names() == _compiled_names(trimmed_stdlib())
     except OSError:
         return False
@@ -143,12 +163,13 @@ def main(argv=()):
     written = pack_runtime()
     if pack_modules():
         written.append(MODULES)
+    written += pack_catalogues()
     text = json.dumps(precache_list(), indent=0)
     path = os.path.join(PACKED, "precache.json")
     if not os.path.exists(path) or open(path).read() != text:
         with open(path, "w") as f:
             f.write(text)
-    sizes = {name: os.path.getsize(os.path.join(PACKED, name + ".gz")) for name in NAMES}
+    sizes = {name: os.path.getsize(os.path.join(PACKED, name + ".gz")) for name in NAMES + tuple(catalogues())}
     if "--quiet" not in argv:
         print("www/packed/: {} MB in {} files{}{}".format(
             round(sum(sizes.values()) / 1e6, 2), len(sizes), " (new: {})".format(", ".join(written)) if written else "",

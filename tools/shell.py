@@ -179,9 +179,10 @@ VERSION_START, VERSION_END = "// version:start (tools/shell.py)", "// version:en
 BUNDLE = "www/app-modules.json"
 STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.css", "www/boot.js", "www/memory-idb.js",
                 "www/interpreter.mjs", "www/app-files.mjs", "www/unpack.mjs", "www/snapshot-format.mjs", "www/snapshot-worker.mjs", "www/ready.mjs",
-                "www/icon.svg", "www/icon-192.png", "www/icon-512.png") + tuple("www/locale/{}.mo".format(c) for c in i18n.CODES if c != i18n.ENGLISH)
+                "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
 # Not served, but what the packed files are made of (tools/pack.py): the version hashes them.
-PACKED_FROM = (BUNDLE, "tools/stdlib.py", "tools/compile_stdlib.mjs")
+PACKED_FROM = (BUNDLE, "tools/stdlib.py", "tools/compile_stdlib.mjs") + tuple(
+    "www/locale/{}.mo".format(c) for c in i18n.CODES if c != i18n.ENGLISH)
 # Files with a block this tool writes: the version hashes them with that block left out.
 GENERATED = {"sw.js": (VERSION_START, VERSION_END), "www/interpreter.mjs": (VERSION_START, VERSION_END)}
 

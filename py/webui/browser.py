@@ -369,11 +369,8 @@ def _make_app(platform, params):
 
 LANGUAGE_SETTING = "tabletop.setting.language"  # SaveStore's setting "language"; index.html's head reads it too
 PAGE_TITLE = "Bàn Chơi · card games in your browser"  # index.html's <title>, in tools/shell.py's PAGE_WORDS
-LOAD_CATALOGUE_JS = ("url", "early", """
-    return (early || fetch(url).then((response) => {
-      if (!response.ok) throw new Error("HTTP " + response.status);
-      return response.arrayBuffer();
-    })).then((bytes) => new Uint8Array(bytes));""")
+# index.html's head loads a catalogue (window.__catalogue: packed, unpacked as it arrives).
+LOAD_CATALOGUE_JS = ("code", "early", "return (early || window.__catalogue(code)).then((bytes) => new Uint8Array(bytes));")
 
 
 def _page_language():
@@ -404,7 +401,7 @@ def _load_language(code, early, then):
 
     if code == i18n.ENGLISH:
         return speak()
-    loading = js.Function.new(*LOAD_CATALOGUE_JS)("./www/locale/{}.mo".format(code), early)
+    loading = js.Function.new(*LOAD_CATALOGUE_JS)(code, early)
     loading.then(create_once_callable(lambda data: speak(data.to_bytes())), create_once_callable(failed))
 
 
