@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f094204ba47d5cd4";
+const VERSION = "54b683a01e289c32";
 const APP_FILES = [
   "./",
   "./index.html",

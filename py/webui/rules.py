@@ -7,23 +7,47 @@ matters to a player: which rules are our own decisions ("House ruling").
 
 Every text is said in the reader's language: a rule's text, its section and the How to play lines
 are message ids (tools/i18n.py finds them in each game's INFO), and the source tags are read in
-the translated text (a translation keeps "(seed)", "(ruling)" or says "(phán quyết)"; rule
-numbers stay as they are)."""
+the translated text (a translation keeps "(seed)", "(ruling)" or says them as its catalogue says
+TAGS; rule numbers stay as they are)."""
 
 import re
 
 from .html import button, esc, tag
+from tabletop.msg import C
+
+from . import i18n
 from .i18n import _
 
 RULE_ID = re.compile(r"\b[A-Z]{2,3}-\d+[a-z]?\b")
 PARENS = re.compile(r"\s*\(([^()]*)\)")
-# Inline source tags of the rules texts, as the player should read them.
-# A translation keeps the tags ("(ruling)"), or says them in its own words ("(phán quyết)").
-SOURCE_TAG = re.compile(r"\(((?:seed|public|ruling|phán quyết|luật gốc|công khai)"
-                        r"(?:,\s*(?:seed|public|ruling|phán quyết|luật gốc|công khai))*)\)\s*", re.I)
+# Inline source tags of the rules texts, as the player should read them. A translation keeps the
+# English tags ("(ruling)") or says them in its own words, which its catalogue gives for these ids.
+TAGS = {"ruling": C("rules source tag", "ruling"), "seed": C("rules source tag", "seed"),
+        "public": C("rules source tag", "public")}
+# Words that may sit beside rule numbers in parentheses, "(see TN-7 and TN-8)": without the
+# numbers nothing is left worth showing.
+LINKING = (C("beside rule numbers", "see"), C("beside rule numbers", "and"))
+_TAG_PATTERNS = {}  # language -> (its source-tag pattern, the words its references may hold)
+
+
+def _tag_patterns():
+    """The source-tag pattern and the linking words of the reader's language (cached)."""
+    code = i18n.current()
+    if code not in _TAG_PATTERNS:
+        tags = sorted({w for english, said in TAGS.items() for w in (english, _(said))}, key=len, reverse=True)
+        words = "|".join(re.escape(w) for w in tags)
+        tag = re.compile(r"\(((?:{0})(?:,\s*(?:{0}))*)\)\s*".format(words), re.I)
+        linking = sorted(set(tags) | {w for m in LINKING for w in (str(m), _(m))}, key=len, reverse=True)
+        _TAG_PATTERNS[code] = (tag, re.compile(r"\b(?:{})\b".format("|".join(re.escape(w) for w in linking))))
+    return _TAG_PATTERNS[code]
+
+
+def _ruling_words():
+    return {"ruling", _(TAGS["ruling"]).lower()}
+
+
+# The rest reads English words in the English texts (a translation words them itself).
 SOURCE_WORDS = [
-    (SOURCE_TAG, lambda m: _("House ruling") + ": " if re.search("ruling|phán quyết", m.group(1), re.I) else ""),
-    # The rest reads English words in the English texts (a translation words them itself).
     (re.compile(r"\((?:seed|public|ruling)(?:, (?:seed|public|ruling))*: "), "("),
     (re.compile(r"(?<!House )\b[Rr]uling(?=[:;] | \()"), "House ruling"),
     (re.compile(r"\b(?:[Ss]eed|[Pp]ublic): "), ""),
@@ -37,6 +61,9 @@ SOURCE_WORDS = [
 def player_text(text):
     """A rule's text (in the reader's language) without the in-house source tags."""
     text = _(text)
+    ruling = _ruling_words()
+    text = _tag_patterns()[0].sub(lambda m: _("House ruling") + ": " if any(
+        w.strip().lower() in ruling for w in m.group(1).split(",")) else "", text)
     for pattern, replacement in SOURCE_WORDS:
         text = pattern.sub(replacement, text)
     return text.strip()
@@ -56,7 +83,7 @@ def split_refs(text, known):
             return match.group(0)
         found.extend(i for i in ids if i not in found)
         rest = RULE_ID.sub("", inner)
-        rest = re.sub(r"\b(?:ruling|seed|public|and|see|xem|và|phán quyết)\b", "", rest)
+        rest = _tag_patterns()[1].sub("", rest)
         rest = rest.strip(" ,;:")
         words = re.sub(r"[\s,;:]+", " ", rest).strip()
         return " ({})".format(rest) if words else ""
