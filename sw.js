@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "54b683a01e289c32";
+const VERSION = "82ae9c731ec81a66";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -134,3 +134,26 @@ def test_a_game_changes_language_midway_reloads_shares_and_replays(page, site, r
     replay.wait_for_selector("#app .replay, #app [data-act=replay-step], #app .log-list", state="attached")
     no_english(replay, runs, "shared game, opened")
     assert re.search(r"[ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]", replay.inner_text("body"))
+
+
+def test_the_browsers_preferred_language_is_the_default(make_context, site, runs):
+    page = make_context(locale="vi-VN").new_page()
+    open_page(page, site)
+    wait_app_lobby(page)
+    assert page.evaluate("navigator.languages[0]") == "vi-VN"
+    assert page.evaluate("document.documentElement.lang") == "vi"
+    no_english(page, runs, "lobby of a Vietnamese browser")
+    page.goto(site + "?lang=en")  # a link's language comes first
+    wait_app_lobby(page)
+    assert page.evaluate("document.documentElement.lang") == "en" and "New game" in page.inner_text("#app")
+
+
+def test_every_game_fits_a_600_px_embed_in_vietnamese(make_context, site, runs):
+    """A Vietnamese blog post's iframe, 600 px wide: each game's table at its start."""
+    page = make_context(viewport={"width": 600, "height": 800}).new_page()
+    for game_id in IDS:
+        seats = ",".join(["human"] + ["easy"] * (max(2, GAMES[game_id].info.min_players) - 1))
+        open_page(page, site + "?game={}&embed=1&seats={}&seed=2&lang=vi".format(game_id, seats))
+        page.wait_for_selector("#status", state="attached")
+        no_english(page, runs, "embed of " + game_id)
+        fits(page, "embed of " + game_id)
