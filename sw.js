@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "82ae9c731ec81a66";
+const VERSION = "c0a5007fd6680316";
 const APP_FILES = [
   "./",
   "./index.html",

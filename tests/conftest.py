@@ -16,6 +16,18 @@ APP_LOBBY = "#lobby [data-change=import]"
 BOOT_TIMEOUT = 60_000  # ms; Pyodide starts in a few seconds, this is only a safety net
 
 
+@pytest.fixture(autouse=True)
+def english_again_after_each_test():
+    """The view layer's language is one per process (as in a page): a test that changed it (the
+    language menu, a random clicker that found the menu) leaves the next test in English."""
+    yield
+    import sys
+
+    i18n = sys.modules.get("webui.i18n")  # imported only by tests that drew something
+    if i18n is not None and i18n.current() != i18n.ENGLISH:
+        i18n.choose(i18n.ENGLISH)
+
+
 @pytest.fixture(scope="session")
 def site():
     if not os.path.exists(os.path.join(ROOT, "www", "vendor", "pyodide", "pyodide.mjs")):

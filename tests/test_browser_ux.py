@@ -34,7 +34,7 @@ TOO_WIDE = """() => {
     return false;
   };
   for (const el of document.querySelectorAll('#app *')) {
-    if (inScrollBox(el)) continue;
+    if (inScrollBox(el) || el.closest('details:not([open]) > :not(summary)')) continue; // a closed menu's list is not shown
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
     if (r.right > width + 0.5 || r.left < -0.5) out.push(el.tagName.toLowerCase() + '.' + el.className + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
