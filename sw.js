@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "c0a5007fd6680316";
+const VERSION = "6b190b938ce546c4";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -416,11 +416,11 @@ def _wake_static_lobby(root):
 
 
 def boot():
-    """Start the page. A plain visit (no game, save, link or setting in its address) is ready as
-    soon as the static lobby is awake and every event is routed: the App, its modules and the
-    lobby's saved games come in the next task (about 50 ms of a first visit's start, issue 17),
-    or at the first click or key if one comes sooner. Any other address opens what it names
-    before the page is ready."""
+    """Start the page. A plain visit (no game, save, link or setting in its address; a language,
+    &lang=, is no more than a plain visit) is ready as soon as the static lobby is awake and every
+    event is routed: the App, its modules and the lobby's saved games come in the next task
+    (about 50 ms of a first visit's start, issue 17), or at the first click or key if one comes
+    sooner. Any other address opens what it names before the page is ready."""
     # A start from a memory snapshot restores the random generator too: without a new seed,
     # every visit would draw the same "random" seeds and save ids.
     random.seed()
@@ -491,7 +491,7 @@ def boot():
     js.window.addEventListener("storage", create_proxy(lambda event: platform.guard(lambda: app().storage_changed(_text(event.key)))))
 
     def open_page():
-        if params:
+        if set(params) - {"lang"}:  # a link that names a game, a save, a share... (not only a language)
             app()
         else:
             _wake_static_lobby(root)
@@ -499,7 +499,11 @@ def boot():
         js.document.documentElement.setAttribute("data-ready", "")
 
     # A page in another language draws nothing before its catalogue is here (index.html's head
-    # started fetching it): the static lobby, already in that language, shows meanwhile.
+    # started fetching it): the static lobby, already in that language, shows meanwhile. An
+    # English page imports nothing for it: the kernel's import would cost a first visit 0.3 s
+    # before the page is ready (bench/language_bench.py).
+    if _text(js.document.documentElement.lang) in ("", "en"):
+        return open_page() or platform
     from . import i18n
 
     code = _page_language()
