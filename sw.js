@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "6b190b938ce546c4";
+const VERSION = "6bf6a71142afd12d";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -39,17 +39,6 @@ def choose(code, mo_bytes=None):
     _catalogue, _code = gettext.GNUTranslations(io.BytesIO(bytes(mo_bytes))), code
 
 
-def pick(requested=(), remembered=None, preferred=()):
-    """The language to speak: a link's `&lang=` first, then the one remembered on this device,
-    then the first of the browser's preferred languages that the app speaks ("vi-VN" is "vi"),
-    else English."""
-    for code in list(requested) + [remembered] + list(preferred):
-        code = (code or "").strip().lower().split("-")[0]
-        if code in CODES:
-            return code
-    return ENGLISH
-
-
 def _(text):
     """The view layer's own words, and any engine text (a Message or a rule's text), in the
     reader's language."""

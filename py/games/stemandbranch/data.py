@@ -200,13 +200,6 @@ def card_name(n):
     return "{} r{} ({})".format(ANIMAL[n], RANK[n], ELEMENT[n])
 
 
-def cards_text(cards):
-    names = [card_name(c) for c in cards]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _cycle_table():
     rows = []
     for group in (("Rat", "Ox", "Dog", "Pig"), ("Tiger", "Rabbit"), ("Dragon", "Snake"), ("Horse", "Goat"),
