@@ -12,14 +12,15 @@ from .game import IllegalAction, clone
 from .msg import M, N_
 
 HUMAN = "human"
+FRIEND = "friend"  # a person playing this seat from another device (tabletop.remote)
 BOT_LEVELS = ("easy", "normal", "hard")
-SEAT_KINDS = (HUMAN,) + BOT_LEVELS
+SEAT_KINDS = (HUMAN, FRIEND) + BOT_LEVELS
 NAME_MAX = 24  # characters of a player's name, on every path (the dialog, links, saves)
 
 
 # What plays a seat, as the new-game dialog and the player panels name it (Messages: the screen
 # says them in the reader's language).
-SEAT_LABELS = {HUMAN: N_("Human"), "easy": N_("Bot (Easy)"), "normal": N_("Bot (Normal)"), "hard": N_("Bot (Hard)")}
+SEAT_LABELS = {HUMAN: N_("Human"), FRIEND: N_("Friend on another device"), "easy": N_("Bot (Easy)"), "normal": N_("Bot (Normal)"), "hard": N_("Bot (Hard)")}
 
 
 def seat_label(kind):
@@ -35,7 +36,7 @@ def clean_name(name):
 def seat_title(seat):
     """A seat's name as a list shows it: the name, and what plays it when the name does not say
     so already ("Lan", "Normal bot 2", "Minh (Hard bot)")."""
-    if seat["kind"] == HUMAN or "bot" in seat["name"].lower():
+    if seat["kind"] in (HUMAN, FRIEND) or "bot" in seat["name"].lower():
         return seat["name"]
     name = seat["name"]
     if seat["kind"] == "easy":
@@ -61,6 +62,8 @@ def default_name(kind, index, kinds):
     """A seat's name when none is given (a Message: the app keeps it in the reader's language)."""
     if kind == HUMAN:
         return M("Player {n}", n=index + 1)
+    if kind == FRIEND:
+        return M("Friend {n}", n=index + 1)
     if kind == "easy":
         return M("Easy bot {n}", n=index + 1)
     if kind == "hard":
@@ -113,7 +116,15 @@ class Match:
         return self.seats[seat]["kind"] == HUMAN
 
     def humans(self):
+        """The seats played by people at this device."""
         return [i for i in range(len(self.seats)) if self.is_human(i)]
+
+    def is_bot(self, seat):
+        return self.seats[seat]["kind"] in BOT_LEVELS
+
+    def people(self):
+        """The seats played by people, here or on another device."""
+        return [i for i in range(len(self.seats)) if not self.is_bot(i)]
 
     def text(self, event):
         """An event's log line with the seats' names filled in."""
@@ -155,7 +166,7 @@ class Match:
             return M("Nothing to undo yet.")
         last_seat = self.history[-1][0]
         if last_seat != seat:
-            if self.seats[last_seat]["kind"] != HUMAN:
+            if self.is_bot(last_seat):
                 return M("A bot has moved since your last move, so it cannot be taken back.")
             return M("{name} has moved since your last move, so it cannot be taken back.",
                      name=said_name(self.seats[last_seat], last_seat))
@@ -175,6 +186,55 @@ class Match:
         self.state = clone(self._barrier_state)
         for s, a in self.history[self._barrier:]:  # moves after the barrier set no new barrier
             self.game.apply(self.state, s, a)
+
+    def take_back_moves(self, seat, action):
+        """The moves to play again after undoing `seat`'s turn back to its last `action`, if
+        that take-back is legal as a whole (tried on a copy), else None. Picking two cards and
+        placing one, then taking the other back, is not when the placing needed it."""
+        trial = self.copy()
+        redo = []
+        while trial.can_undo(seat):
+            last = trial.history[-1][1]
+            trial.undo(seat)
+            if last == action:
+                try:
+                    for again in reversed(redo):
+                        trial.play(seat, again)
+                except IllegalAction:
+                    return None
+                return list(reversed(redo))
+            redo.append(last)
+        return None
+
+    def take_back(self, seat, action):
+        """Take back `seat`'s last `action` of this turn alone: undo back to it, then play the
+        moves after it again. Raise IllegalAction when that is not legal as a whole."""
+        redo = self.take_back_moves(seat, action)
+        if redo is None:
+            raise IllegalAction(M("That move cannot be taken back alone now: use Undo to take back the moves made after it."))
+        while self.history[-1][1] != action:
+            self.undo(seat)
+        self.undo(seat)
+        for again in redo:
+            self.play(seat, again)
+
+    def retractable(self, seat):
+        """The moves of `seat`'s turn that `take_back` can take back alone now."""
+        moves, trial = [], self.copy()
+        while trial.can_undo(seat):
+            last = trial.history[-1][1]
+            trial.undo(seat)
+            if last not in moves and self.take_back_moves(seat, last) is not None:
+                moves.append(last)
+        return moves
+
+    def undo_while(self, seat, verbs):
+        """Undo `seat`'s moves while the last one is of these kinds ("pick", "mark"); how many."""
+        undone = 0
+        while self.history and self.can_undo(seat) and self.history[-1][1].split(":")[0] in verbs:
+            self.undo(seat)
+            undone += 1
+        return undone
 
     def copy(self):
         """An independent copy to try moves on, e.g. a take-back that must be legal as a whole

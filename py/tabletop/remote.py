@@ -1,0 +1,403 @@
+"""Play across devices: one device hosts the match, friends' devices each hold one seat.
+
+The host keeps the Match (state, bots, saves, undo) as for a local game. A guest never holds the
+state: for its own seat only, the host sends what that seat may know (`seat_update`: the view,
+its log lines, its legal moves, who acts, progress, the result at the end) and the guest sends
+back requests (a move, Undo, "why can't I play this?"). The host checks each one with the engine,
+exactly as a click on its own screen.
+
+Messages are JSON texts; how they travel (WebRTC data channels, an in-memory pair in tests) is
+not this module's business: the host is given `send(peer, text)`, the guest `send(text)`.
+
+Guest to host:
+  {"t": "hello", "v": 1, "seat": n, "token": t, "name": s}   claim seat n (again, after a reload)
+  {"t": "act", "q": k, "action": a, "ok": bool}              a move (ok: the warning was accepted)
+  {"t": "undo" | "takeback" | "clear" | "why", "q": k, ...}   the other requests of the Table interface
+  {"t": "chat", "text": s}
+Host to guest:
+  {"t": "welcome", "seat": n, "game": id, "options": {...}, "host": name}
+  {"t": "state", ...seat_update...}
+  {"t": "reply", "q": k, ...outcome}                         a request's answer (tables.py outcomes)
+  {"t": "chat", "lines": [[seat, text], ...]}
+  {"t": "refused", "reason": words}                           a hello or message that was not accepted
+Words travel as Message data (`wire`): each device says them in its own language.
+"""
+
+import json
+
+from .match import BOT_LEVELS, FRIEND, clean_name
+from .msg import M, Message, as_data, from_data
+from .tables import LocalTable
+
+PROTOCOL = 1
+MAX_MESSAGE = 2000  # characters of a guest's message: a move is a few dozen
+MAX_TOKEN = 64
+MAX_CHAT = 200  # characters of one chat line
+CHAT_KEPT = 100  # lines of chat kept with the game
+# A guest may send BURST messages at once, then RATE a second: a flood is refused, unread.
+BURST = 30
+RATE = 10
+CLEAR_VERBS = ("pick", "mark")  # what a guest's "clear" may take back (Phở Phở's selection)
+
+
+# --- words on the wire ------------------------------------------------------------------------
+def wire(value):
+    """Plain JSON data for a view, an event or a result: each Message as {"$m": its data}."""
+    if isinstance(value, Message):
+        return {"$m": as_data(value)}
+    if isinstance(value, dict):
+        return {k: wire(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [wire(v) for v in value]
+    return value
+
+
+def unwire(value):
+    if isinstance(value, dict):
+        if len(value) == 1 and "$m" in value:
+            return from_data(value["$m"])
+        return {k: unwire(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [unwire(v) for v in value]
+    return value
+
+
+def dumps(message):
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def seat_update(table, seat, log_start=0):
+    """Everything `seat` may know of the table now, for its device; the log from `log_start`
+    (the lines its device has already)."""
+    over = table.is_over()
+    log = table.log_for(seat)
+    return {
+        "t": "state",
+        "moves": table.moves,
+        "seats": [{"name": wire(s["name"]), "kind": s["kind"]} for s in table.seats],
+        "to_act": table.to_act(),
+        "view": wire(table.view(seat)),
+        "legal": [] if over or seat not in table.to_act() else table.legal(seat),
+        "log_start": log_start,
+        "log": wire(log[log_start:]),
+        "progress": wire(table.progress()),
+        "undo": wire(table.undo_blocked(seat)),
+        "retract": [] if over else table.retractable(seat),
+        "result": wire(table.result()) if over else None,
+    }
+
+
+class Host:
+    """The host's side of a table with friend seats. `table` is the host's LocalTable; after a
+    guest's move (or a seat taken), `on_change(what)` lets the app save, start bots and redraw,
+    and the app then calls `update()` to send every guest its seat's news."""
+
+    def __init__(self, table, send, on_change, now, host_name="", tokens=None, chat=None):
+        self.table = table
+        self.send = send
+        self.on_change = on_change
+        self.now = now
+        self.host_name = host_name
+        self.tokens = dict(tokens or {})  # seat -> the secret of the device that took it (saved)
+        self.chat = [list(line) for line in (chat or [])][-CHAT_KEPT:]
+        self.peers = {}  # peer -> seat, for connected guests
+        self._sent = {}  # peer -> the log entries its device holds (to send only what is new)
+        self._last = {}  # peer -> the last state it was sent
+        self._budget = {}  # peer -> [messages it may still send, when that was counted]
+
+    # --- who is where ------------------------------------------------------------------------
+    def friend_seats(self):
+        """The seats played (or to be played) from other devices: friend seats, and the ones a
+        bot plays for a friend who dropped."""
+        return [s for s, info in enumerate(self.table.seats) if info["kind"] == FRIEND or s in self.tokens]
+
+    def open_seats(self):
+        return [s for s in self.friend_seats() if s not in self.tokens]
+
+    def online(self, seat):
+        return seat in self.peers.values()
+
+    def replace(self, table):
+        """A rematch: the same guests, a new match. Every device gets its seat's new table."""
+        self.table = table
+        self._sent, self._last = {}, {}
+        for peer, seat in self.peers.items():
+            self._welcome(peer, seat)
+
+    # --- messages ----------------------------------------------------------------------------
+    def receive(self, peer, text):
+        if not self._within_budget(peer):
+            return self._refuse(peer, M("Too many messages at once: wait a moment and try again."))
+        if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+            return self._refuse(peer, M("That message is too long to be a move."))
+        try:
+            message = json.loads(text)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict) or not isinstance(message.get("t"), str):
+            return self._refuse(peer, M("That message could not be read."))
+        kind = message["t"]
+        if kind == "hello":
+            return self._hello(peer, message)
+        seat = self.peers.get(peer)
+        if seat is None:
+            return self._refuse(peer, M("Join the table first."))
+        if kind == "chat":
+            return self._chat(seat, message.get("text"))
+        handler = {"act": self._act, "undo": self._undo, "takeback": self._take_back,
+                   "clear": self._clear, "why": self._why}.get(kind)
+        if handler is None:
+            return self._refuse(peer, M("That message could not be read."))
+        q = message.get("q")
+        if self.table.seats[seat]["kind"] != FRIEND:
+            outcome = {"refused": M("A bot is playing your seat now.")}
+        elif kind != "undo" and not isinstance(message.get("action" if kind != "clear" else "t"), str):
+            outcome = {"refused": M("That message could not be read.")}
+        else:
+            outcome = handler(seat, message)
+        self.send(peer, dumps(dict(wire(outcome), t="reply", q=q if isinstance(q, int) else None)))
+        if "ok" in outcome and kind != "why":
+            self.on_change("move")
+
+    def left(self, peer):
+        """A guest's device went away: its seat waits (or a bot takes it: `stand_in`)."""
+        if self.peers.pop(peer, None) is not None:
+            self._sent.pop(peer, None)
+            self._last.pop(peer, None)
+            self.on_change("presence")
+
+    def stand_in(self, seat, level):
+        """A bot plays for a friend who dropped, until the friend comes back."""
+        if seat in self.friend_seats() and not self.online(seat) and level in BOT_LEVELS:
+            self.table.seats[seat]["kind"] = level
+            self.on_change("seats")
+
+    def update(self):
+        """Send every connected guest its seat's news (after any change to the match)."""
+        for peer, seat in list(self.peers.items()):
+            self._send_state(peer, seat)
+
+    # --- the requests --------------------------------------------------------------------------
+    def _hello(self, peer, message):
+        seat, token = message.get("seat"), message.get("token")
+        if message.get("v") != PROTOCOL:
+            return self._refuse(peer, M("This table runs another version of the app: reload the page."))
+        if not isinstance(seat, int) or seat not in self.friend_seats():
+            return self._refuse(peer, M("That seat is not open to a friend at this table."))
+        if not isinstance(token, str) or not 8 <= len(token) <= MAX_TOKEN:
+            return self._refuse(peer, M("That message could not be read."))
+        if self.tokens.get(seat, token) != token:
+            return self._refuse(peer, M("That seat is taken by another device."))
+        for other, other_seat in list(self.peers.items()):  # the same device again (a reload)
+            if other_seat == seat and other != peer:
+                del self.peers[other]
+        self.tokens[seat] = token
+        self.peers[peer] = seat
+        info = self.table.seats[seat]
+        info["kind"] = FRIEND  # a friend back from a drop takes the seat back from the bot
+        name = clean_name(message.get("name") or "")
+        if name:
+            info["name"] = name
+        self._sent.pop(peer, None)
+        self._last.pop(peer, None)
+        self._welcome(peer, seat)
+        self.on_change("seats")
+
+    def _welcome(self, peer, seat):
+        self.send(peer, dumps({"t": "welcome", "seat": seat, "game": self.table.info.id,
+                               "options": self.table.options, "host": self.host_name}))
+        self.send(peer, dumps({"t": "chat", "lines": self.chat}))
+        self._send_state(peer, seat)
+
+    def _send_state(self, peer, seat):
+        log = self.table.log_for(seat)
+        held = self._sent.get(peer, [])
+        start = 0
+        while start < len(held) and start < len(log) and held[start] is log[start]:
+            start += 1
+        update = seat_update(self.table, seat, start)
+        update["online"] = [self.online(s) for s in range(len(self.table.seats))]
+        text = dumps(update)
+        if self._sent.get(peer) == log and self._last.get(peer) == text:
+            return  # nothing new for this seat
+        self._sent[peer] = list(log)
+        self._last[peer] = text
+        self.send(peer, text)
+
+    def _act(self, seat, message):
+        return self.table.attempt(seat, message["action"], confirmed=message.get("ok") is True)
+
+    def _undo(self, seat, message):
+        return self._answer(self.table.undo, seat)
+
+    def _take_back(self, seat, message):
+        return self._answer(self.table.take_back, seat, message["action"])
+
+    def _clear(self, seat, message):
+        return self._answer(self.table.undo_while, seat, CLEAR_VERBS)
+
+    def _why(self, seat, message):
+        return self._answer(self.table.why_not, seat, message["action"])
+
+    @staticmethod
+    def _answer(request, *args):
+        answers = []
+        request(*args, answers.append)
+        return answers[0]
+
+    def _chat(self, seat, text):
+        if not isinstance(text, str):
+            return
+        line = " ".join(text.split())[:MAX_CHAT]
+        if line:
+            self.say(seat, line)
+
+    def say(self, seat, line):
+        """A chat line from `seat` (the host's own too): kept with the game, sent to everyone."""
+        self.chat = (self.chat + [[seat, line]])[-CHAT_KEPT:]
+        for peer in self.peers:
+            self.send(peer, dumps({"t": "chat", "lines": self.chat}))
+        self.on_change("chat")
+
+    def _refuse(self, peer, reason):
+        self.send(peer, dumps({"t": "refused", "reason": wire(reason)}))
+
+    def _within_budget(self, peer):
+        now = self.now()
+        left, then = self._budget.get(peer, (BURST, now))
+        left = min(BURST, left + (now - then) * RATE)
+        if left < 1:
+            self._budget[peer] = (left, now)
+            return False
+        self._budget[peer] = (left - 1, now)
+        return True
+
+
+class RemoteTable:
+    """A guest's seat at a table hosted on another device: the Table interface (tables.py) over
+    what the host sends. `send(text)` reaches the host; `on_update(kind)` tells the app that
+    something came ("welcome", "state", "chat", "refused")."""
+
+    remote = True
+
+    def __init__(self, games, seat, token, name, send, on_update):
+        self.games = games
+        self.seat = seat
+        self.token = token
+        self.name = name
+        self.send = send
+        self.on_update = on_update
+        self.game = self.info = None  # known from the host's welcome
+        self.host_name = ""
+        self.options = {}
+        self.seats = []
+        self.online = []
+        self.moves = 0
+        self.chat = []
+        self.refused = None
+        self._state = None
+        self._log = []
+        self._pending = {}  # request number -> the callback waiting for its answer
+        self._q = 0
+
+    def hello(self):
+        self.send(dumps({"t": "hello", "v": PROTOCOL, "seat": self.seat, "token": self.token, "name": self.name}))
+
+    @property
+    def ready(self):
+        return self._state is not None
+
+    def receive(self, text):
+        try:
+            message = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(message, dict):
+            return
+        kind = message.get("t")
+        if kind == "welcome":
+            self.game = self.games[message["game"]]
+            self.info = self.game.info
+            self.options = message["options"]
+            self.host_name = message.get("host") or ""
+            self.refused = None
+        elif kind == "state":
+            del self._log[message["log_start"]:]
+            self._log.extend(unwire(message.pop("log")))
+            self._state = unwire(message)
+            self.seats = self._state["seats"]
+            self.online = message.get("online") or []
+            self.moves = message["moves"]
+        elif kind == "chat":
+            self.chat = message["lines"]
+        elif kind == "reply":
+            done = self._pending.pop(message.get("q"), None)
+            if done is not None:
+                done(unwire({k: v for k, v in message.items() if k not in ("t", "q")}))
+            return
+        elif kind == "refused":
+            self.refused = unwire(message["reason"])
+        else:
+            return
+        self.on_update(kind)
+
+    # --- reading -------------------------------------------------------------------------------
+    def to_act(self):
+        return self._state["to_act"]
+
+    def legal(self, seat):
+        return self._state["legal"] if seat == self.seat else []
+
+    def view(self, seat):
+        return self._state["view"]
+
+    def log_for(self, seat):
+        return self._log
+
+    def progress(self):
+        return self._state["progress"]
+
+    def is_over(self):
+        return self._state["result"] is not None
+
+    def result(self):
+        return self._state["result"]
+
+    def undo_blocked(self, seat):
+        return self._state["undo"]
+
+    def retractable(self, seat):
+        return self._state["retract"]
+
+    def is_human(self, seat):
+        return seat == self.seat
+
+    def humans(self):
+        return [self.seat]
+
+    # --- acting --------------------------------------------------------------------------------
+    def _ask(self, message, done):
+        self._q += 1
+        self._pending[self._q] = done
+        self.send(dumps(dict(message, q=self._q)))
+
+    def play(self, seat, action, done, confirmed=False):
+        self._ask({"t": "act", "action": action, "ok": confirmed}, done)
+
+    def undo(self, seat, done):
+        self._ask({"t": "undo"}, done)
+
+    def take_back(self, seat, action, done):
+        self._ask({"t": "takeback", "action": action}, done)
+
+    def undo_while(self, seat, verbs, done):
+        self._ask({"t": "clear"}, done)
+
+    def why_not(self, seat, action, done):
+        self._ask({"t": "why", "action": action}, done)
+
+    def say(self, line):
+        self.send(dumps({"t": "chat", "text": line}))
+
+
+__all__ = ["Host", "RemoteTable", "LocalTable", "seat_update", "wire", "unwire"]
