@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "6bf6a71142afd12d";
+const VERSION = "2e097da2ef049971";
 const APP_FILES = [
   "./",
   "./index.html",

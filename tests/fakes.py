@@ -105,7 +105,89 @@ class FakePlatform:
         then()
 
 
-def open_app(params=None, storage=None):
+    # --- the network of webui.room: an in-memory one (FakeNetwork) ---------------------------
+    network = None  # set by FakeNetwork.join
+
+    def open_room(self, config, on_event):
+        return self.network.open(self, config, on_event)
+
+    def qr_svg(self, text, then):
+        then('<svg viewBox="0 0 1 1" data-text="{}"></svg>'.format(html.escape(text)))
+
+    def can_share(self):
+        return False
+
+    def clock(self):
+        return float(len(self.queue))  # frozen unless a test moves it: see FakeNetwork.clock
+
+    def clear_field(self, selector):
+        pass
+
+
+class FakeNetwork:
+    """Rooms between FakePlatforms in one process, with the relays' behaviour a test needs:
+    messages are queued and delivered by `deliver()`, in order, as text; a device that closes
+    its room (a reload) leaves it; `reachable=False` plays an unreachable relay."""
+
+    def __init__(self):
+        self.rooms = {}  # room key -> {peer: (platform, on_event)}
+        self.mail = []
+        self.reachable = True
+        self.sent = []  # every (room, sender, receiver, text), for hidden-information checks
+        self._next = 0
+
+    def join(self, platform):
+        platform.network = self
+        return platform
+
+    def open(self, platform, config, on_event):
+        network = self
+        key = (config["room"], config["secret"])
+        self._next += 1
+        peer = "peer{}".format(self._next)
+
+        class Handle:
+            def send(self, text, to=None):
+                members = network.rooms.get(key, {})
+                for other in ([to] if to is not None else [p for p in members if p != peer]):
+                    if other in members:
+                        network.sent.append((key, peer, other, text))
+                        network.mail.append((key, other, "message", peer, text))
+
+            def close(self):
+                members = network.rooms.get(key, {})
+                if members.pop(peer, None) is not None:
+                    for other in members:
+                        network.mail.append((key, other, "leave", peer, None))
+
+        if not self.reachable:
+            self.mail.append((key, None, "relays", 0, (on_event,)))
+            return Handle()
+        members = self.rooms.setdefault(key, {})
+        for other in members:
+            self.mail.append((key, other, "join", peer, None))
+            self.mail.append((key, peer, "join", other, None))
+        members[peer] = (platform, on_event)
+        return Handle()
+
+    def deliver(self, limit=100000):
+        """Deliver queued messages (and what they cause) until nothing is left; how many."""
+        n = 0
+        while self.mail and n < limit:
+            key, to, kind, sender, text = self.mail.pop(0)
+            if to is None:  # an unreachable relay
+                text[0]("relays", None, 0)
+                continue
+            member = self.rooms.get(key, {}).get(to)
+            if member is not None:
+                member[1](kind, sender, text)
+            n += 1
+        return n
+
+
+def open_app(params=None, storage=None, network=None):
     platform = FakePlatform()
+    if network is not None:
+        network.join(platform)
     storage = storage if storage is not None else DictStorage()
     return App(platform, storage, params or {}), platform, storage

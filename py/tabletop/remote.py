@@ -98,7 +98,8 @@ class Host:
         self.on_change = on_change
         self.now = now
         self.host_name = host_name
-        self.tokens = dict(tokens or {})  # seat -> the secret of the device that took it (saved)
+        # seat -> the secret of the device that took it (saved; a JSON save makes the seats strings)
+        self.tokens = {int(seat): token for seat, token in (tokens or {}).items()}
         self.chat = [list(line) for line in (chat or [])][-CHAT_KEPT:]
         self.peers = {}  # peer -> seat, for connected guests
         self._sent = {}  # peer -> the log entries its device holds (to send only what is new)
@@ -132,7 +133,7 @@ class Host:
             return self._refuse(peer, M("That message is too long to be a move."))
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # "[[[[...]]]]" nests too deep within MAX_MESSAGE
             message = None
         if not isinstance(message, dict) or not isinstance(message.get("t"), str):
             return self._refuse(peer, M("That message could not be read."))
@@ -182,7 +183,7 @@ class Host:
         seat, token = message.get("seat"), message.get("token")
         if message.get("v") != PROTOCOL:
             return self._refuse(peer, M("This table runs another version of the app: reload the page."))
-        if not isinstance(seat, int) or seat not in self.friend_seats():
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.friend_seats():
             return self._refuse(peer, M("That seat is not open to a friend at this table."))
         if not isinstance(token, str) or not 8 <= len(token) <= MAX_TOKEN:
             return self._refuse(peer, M("That message could not be read."))
@@ -217,12 +218,12 @@ class Host:
             start += 1
         update = seat_update(self.table, seat, start)
         update["online"] = [self.online(s) for s in range(len(self.table.seats))]
-        text = dumps(update)
-        if self._sent.get(peer) == log and self._last.get(peer) == text:
+        news = dumps(dict(update, log_start=None, log=None))  # the log is compared above
+        if self._sent.get(peer) == log and self._last.get(peer) == news:
             return  # nothing new for this seat
         self._sent[peer] = list(log)
-        self._last[peer] = text
-        self.send(peer, text)
+        self._last[peer] = news
+        self.send(peer, dumps(update))
 
     def _act(self, seat, message):
         return self.table.attempt(seat, message["action"], confirmed=message.get("ok") is True)
@@ -301,7 +302,11 @@ class RemoteTable:
         self._q = 0
 
     def hello(self):
-        self.send(dumps({"t": "hello", "v": PROTOCOL, "seat": self.seat, "token": self.token, "name": self.name}))
+        self.send(self.hello_text())
+
+    def hello_text(self):
+        """The claim of this seat (to whichever device may be the host: only the host answers)."""
+        return dumps({"t": "hello", "v": PROTOCOL, "seat": self.seat, "token": self.token, "name": self.name})
 
     @property
     def ready(self):

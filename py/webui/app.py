@@ -30,8 +30,9 @@ from games import GAMES, INFOS
 from tabletop import IllegalAction
 from tabletop import bots as botlib
 from tabletop import saves, share
-from tabletop.match import HUMAN, Match, clean_name, make_seats
+from tabletop.match import FRIEND, HUMAN, Match, clean_name, make_seats
 from tabletop.msg import M, N_
+from tabletop.tables import LocalTable
 
 # The game screen, the replay and the rules text (table, replay, rules) are imported where they
 # are first drawn: a first visit's lobby does not wait for them (issue 17). After a start-up
@@ -76,7 +77,12 @@ class App:
         self.how_to = None  # the game whose "How to play" is open over the lobby
         self.notice = None  # a message for the player (an illegal attempt, a refused import)
         self.confirm_delete = None
-        self.match = None
+        self.match = None  # the Match on this device (None for a guest at a friend's table)
+        self.table = None  # the game as the screen reads it (tabletop.tables): over `match`, or a guest's seat
+        self.room = None  # room.HostRoom: this device hosts friends on other devices
+        self.guest = None  # room.GuestSeat: this device holds a seat at a friend's table
+        # The relays and STUN servers a link asked for (room.network): for a table with friends.
+        self.link_network = {k: params[k] for k in ("relays", "stun") if params.get(k)}
         self.save_id = None
         self.created = None
         # The save's text as this tab last wrote or read it: a different text in storage means
@@ -105,6 +111,8 @@ class App:
 
     # --- navigation ------------------------------------------------------------------------
     def _open_from_params(self, params):
+        if params.get("join"):
+            return self.open_guest(params)
         if params.get("g"):
             return self.open_share(params["g"], params.get("step"), params.get("continue") == "1")
         if params.get("save"):
@@ -159,9 +167,18 @@ class App:
         self.set_speed(self.platform.form("speed-form").get("speed"))
         self.render()
 
+    def leave_table(self):
+        """Stop hosting, or leave a friend's table: the network closes (a guest's seat waits)."""
+        for side in (self.room, self.guest):
+            if side is not None:
+                side.close()
+        self.room = self.guest = None
+
     def show_lobby(self):
+        self.leave_table()
         self.screen = "lobby"
         self.match = None
+        self.table = None
         self.replay = None
         self.share_link = None
         self.cover = None
@@ -193,7 +210,12 @@ class App:
         seats = make_seats(kinds, names)  # a default name is kept in English; the screen says it (said_name)
         match = Match(game, seats, options, int(seed_text) if seed_text else self.platform.new_seed())
         self._new_save_id(game_id)
-        self._enter(match)
+        room = None
+        if FRIEND in kinds:  # friends on other devices: this device hosts the table
+            from . import room as roomlib
+
+            room = roomlib.network(self.link_network)
+        self._enter(match, room=room)
 
     def _new_save_id(self, game_id):
         self.created = self.platform.now()
@@ -208,12 +230,16 @@ class App:
                 self.created = entry.data.get("created")
                 self.saved_text = entry.text
                 self.conflict = None
-                return self._enter(entry.match, save=False)
+                return self._enter(entry.match, save=False, room=entry.data.get("room"))
         self.notice = M("That saved game is not here any more (it may have been deleted, or saved in another browser).")
         self.show_lobby()
 
-    def _enter(self, match, save=True):
+    def _enter(self, match, save=True, room=None):
+        """Show `match` on the game screen. `room`: its friends on other devices (a network
+        asked for by a new table, or the room a save kept: its guests come back by themselves)."""
+        self.leave_table()
         self.match = match
+        self.table = LocalTable(match)
         self.dialog = None
         self.replay = None
         self.share_link = None
@@ -230,14 +256,24 @@ class App:
         self.cover = None
         self.platform.set_flag("screen-game", True)
         self._set_url(save=self.save_id)
+        if room is not None:
+            from . import room as roomlib
+
+            self.room = roomlib.HostRoom(self, room) if "id" in room else roomlib.HostRoom.new(self, room)
         if save:
             self.autosave()
         self.after_change()
 
     def autosave(self):
+        """After every change to the match: keep it on this device, and tell the friends'
+        devices (a host) what their seats may know of it now."""
+        if self.room is not None:
+            self.room.host.update()
         if self.match is None or self.check_conflict():
             return
         data = saves.to_save(self.match, created=self.created, updated=self.platform.now())
+        if self.room is not None:
+            data["room"] = self.room.saved()
         self.store.write(self.save_id, data)
         self.saved_text = self.store.text(self.save_id)
 
@@ -280,10 +316,12 @@ class App:
         match = self.match
         over = match.is_over()
         self.platform.set_flag("over", over)
+        if self.room is not None and self.room.waiting():
+            return self.render()  # nobody plays before the friends are here (or the host starts)
         if not over:
             acting = match.to_act()
             humans_acting = [s for s in acting if match.is_human(s)]
-            bots_acting = [s for s in acting if not match.is_human(s)]
+            bots_acting = [s for s in acting if match.is_bot(s)]
             if bots_acting:
                 if not humans_acting and len(match.humans()) > 1:
                     # Several people share the screen and none of them acts now (a bot's turn
@@ -340,7 +378,7 @@ class App:
         """The pause before the next bot move (see BOT_PAUSE)."""
         turn, step = BOT_PAUSE[self.speed]
         match = self.match
-        bots_acting = [s for s in match.to_act() if not match.is_human(s)]
+        bots_acting = [s for s in match.to_act() if match.is_bot(s)]
         if not match.history or not bots_acting or match.history[-1][0] != bots_acting[0]:
             return turn
         ply = len(match.history)
@@ -354,7 +392,7 @@ class App:
     def _bot_think(self):
         """Show which bot is thinking, let the page paint, then decide."""
         match = self.match
-        bots_acting = [s for s in match.to_act() if not match.is_human(s)] if match else []
+        bots_acting = [s for s in match.to_act() if match.is_bot(s)] if match else []
         if not bots_acting:
             self._bots_scheduled = False
             return
@@ -367,7 +405,7 @@ class App:
         self.thinking = None
         if match is not self.match or match.is_over():
             return  # the player left this game meanwhile
-        bots_acting = [s for s in match.to_act() if not match.is_human(s)]
+        bots_acting = [s for s in match.to_act() if match.is_bot(s)]
         if not bots_acting:
             return self.render()
         seat = bots_acting[0]
@@ -382,26 +420,39 @@ class App:
 
     def play(self, action, seat=None, confirmed=False):
         """A human move from the page; an illegal one shows the engine's reason, an obviously
-        hurtful one (Game.warning) asks for a confirmation first."""
-        match = self.match
+        hurtful one (Game.warning) asks for a confirmation first. At a friend's table the host
+        answers (the outcome comes back later)."""
+        table = self.table
         seat = self.viewer if seat is None else seat
-        if match is None or seat is None or self.cover is not None:
+        if table is None or seat is None or self.cover is not None:
             return
+        if self.room is not None and self.room.waiting():
+            self.notice = M("The game starts when every friend has joined.")
+            return self.render()
         self.confirm = None
-        if not confirmed and match.game.illegal_reason(match.state, seat, action) is None:
-            warning = match.game.warning(match.state, seat, action)
-            if warning:
-                self.confirm = {"action": action, "seat": seat, "text": warning}
+        before = table.moves
+
+        def done(outcome):
+            if table is not self.table:
+                return  # this screen left that table meanwhile
+            if "confirm" in outcome:
+                self.confirm = {"action": action, "seat": seat, "text": outcome["confirm"]}
                 self.render()
                 return self.platform.focus("#confirm-move [data-act=cancel-move]")
-        try:
-            match.play(seat, action)
-        except IllegalAction as err:
-            self.notice = err.reason
+            self.seen_ply = before  # this move's consequences are news too
+            self._changed(outcome)
+
+        table.play(seat, action, done, confirmed)
+
+    def _changed(self, outcome):
+        """A request to the table came back: its refusal shown, or the change saved and drawn."""
+        if "refused" in outcome:
+            self.notice = outcome["refused"]
             return self.render()
         self.notice = None
         self.ui = {}
-        self.seen_ply = len(match.history) - 1  # this move's consequences are news too
+        if self.match is None:  # a guest: the host's update redraws
+            return self.render()
         self.autosave()
         self.after_change()
 
@@ -413,27 +464,97 @@ class App:
         self.confirm = None
         self.render()
 
-    def undo(self):
-        if self.match is None:
+    def _own_turn_request(self, request, *args):
+        """Undo and its kin, for the seat on the screen."""
+        table = self.table
+        if table is None:
             return
         if self.viewer is None or self.cover is not None:
             self.notice = M("Nothing to take back: it is not your turn on this screen.")
             return self.render()
-        try:
-            self.match.undo(self.viewer)
-        except IllegalAction as err:
-            self.notice = err.reason
-        else:
-            self.notice = None
-            self.ui = {}
-            self.autosave()
-        self.render()
+        request(self.viewer, *args, lambda outcome: self._changed(outcome) if table is self.table else None)
+
+    def undo(self):
+        if self.table is not None:
+            self._own_turn_request(self.table.undo)
+
+    def take_back(self, action):
+        """Take back one selected card (Phở Phở): the moves after it stay (Match.take_back)."""
+        if self.table is not None:
+            self._own_turn_request(self.table.take_back, action)
+
+    def undo_while(self, verbs):
+        if self.table is not None:
+            self._own_turn_request(self.table.undo_while, verbs)
+
+    def explain(self, action, otherwise=None, allowed=None):
+        """Why the viewer may not play `action`, as the notice (`otherwise` when it may, after
+        `allowed()`): asked of the table, so a friend's table answers from the host."""
+        table, seat = self.table, self.viewer
+        if table is None or seat is None or self.cover is not None:
+            return
+
+        def answer(outcome):
+            if table is not self.table:
+                return
+            why = outcome.get("why")
+            if why is None and allowed is not None:
+                allowed()
+            self.notice = why or otherwise
+            if table.remote:
+                self.render()
+
+        table.why_not(seat, action, answer)
 
     def lift_cover(self, seat):
         if self.cover == seat:
             self.cover = None
             self.viewer = seat
             self.render()
+
+    # --- a friend's table (room.py) ----------------------------------------------------------
+    def open_guest(self, params):
+        """An invite link: this device takes a seat at a table hosted on another device. A
+        device that joined this seat before (a reload) goes straight back to it."""
+        from . import room as roomlib
+
+        self.leave_table()
+        self.guest = roomlib.GuestSeat(self, params)
+        self.match = None
+        self.table = None
+        self.screen = "game"
+        self.cover = None
+        self.viewer = self.guest.seat
+        self.platform.set_flag("screen-game", True)
+        if self.guest.valid() and isinstance(self.guest.token, str) and self.guest.remembered_name:
+            self.guest.join(self.guest.remembered_name)
+            self.table = self.guest.table
+        self.render()
+
+    def on_join(self, _):
+        if self.guest is None:
+            return
+        self.notice = self.guest.join(self.platform.form("join-form").get("name", ""))
+        self.table = self.guest.table
+        self.render()
+
+    def guest_update(self, kind):
+        """The host sent something: a new table (a welcome: the game or a rematch), the seat's
+        news, the chat, or a refusal."""
+        if kind == "welcome":
+            self.ui, self.prefs, self.notice, self.seen_ply = {}, {}, None, 0
+        elif kind == "state":
+            self.platform.set_flag("over", self.table.is_over())
+        self.render()
+
+    def presence(self):
+        """Whether each friend's device is connected now, by seat (friend seats only)."""
+        side = self.room or self.guest
+        return side.presence() if side is not None else {}
+
+    def room_html(self, names):
+        side = self.room or self.guest
+        return side.panel(names) if side is not None else ""
 
     # --- share links and the replay viewer ------------------------------------------------
     def open_link(self, params):
@@ -652,8 +773,13 @@ class App:
         elif self.screen in ("game", "replay"):
             # The renderer's own gestures; in the replay viewer only those that change the view
             # (zoom, a panel to open) do anything, as nothing can be played there.
-            match = self.match if self.screen == "game" else self.replay.match
-            if match is not None and RENDERERS[match.game.info.id].handle(self, act, arg):
+            if act.startswith("room-") and self.screen == "game":
+                side = self.room or self.guest
+                if side is not None:
+                    side.handle(act, arg)
+                return
+            shown = self.table if self.screen == "game" else self.replay.match
+            if shown is not None and shown.game is not None and RENDERERS[shown.game.info.id].handle(self, act, arg):
                 self.render()
 
     def key(self, key):
@@ -668,8 +794,8 @@ class App:
                 return self.on_close_dialog(None)
             if self.how_to is not None and self.screen == "lobby":
                 return self.on_close_how_to(None)
-        if self.screen == "game" and self.match is not None and self.cover is None:
-            renderer = RENDERERS[self.match.game.info.id]
+        if self.screen == "game" and self.table is not None and self.table.game is not None and self.cover is None:
+            renderer = RENDERERS[self.table.game.info.id]
             if renderer.key(self, key):
                 return self.render()
         if key == "Escape" and self.show_rules and self.screen in ("game", "replay"):
@@ -804,7 +930,20 @@ class App:
         m = self.match
         if m is None or not m.is_over():
             return
-        self.start(m.game.info.id, [s["kind"] for s in m.seats], [s["name"] for s in m.seats], "", m.options)
+        room = self.room
+        if room is None:
+            return self.start(m.game.info.id, [s["kind"] for s in m.seats], [s["name"] for s in m.seats], "", m.options)
+        # Everyone stays at the table: the same room, friends' seats again theirs (a bot that
+        # played for a friend who left gives the seat back).
+        kinds = [FRIEND if s in room.host.friend_seats() else info["kind"] for s, info in enumerate(m.seats)]
+        match = Match(m.game, make_seats(kinds, [info["name"] for info in m.seats]), m.options, self.platform.new_seed())
+        self.room = None  # kept open through the change of match
+        self._new_save_id(m.game.info.id)
+        self._enter(match, save=False)
+        room.app, self.room = self, room
+        room.rematch(match)
+        self.autosave()
+        self.after_change()
 
     def on_dismiss(self, which):
         if which == "store":
@@ -815,10 +954,13 @@ class App:
 
     # --- drawing ---------------------------------------------------------------------------
     def render(self):
-        if self.screen == "game" and self.match is not None:
+        if self.screen == "game" and self.table is not None and self.table.game is not None and \
+                (self.guest is None or self.table.ready):
             from . import table
 
             html = table.render(self)
+        elif self.screen == "game" and self.guest is not None:
+            html = self.guest.join_screen()
         elif self.screen == "replay" and self.replay is not None:
             from . import replay
 
@@ -837,5 +979,5 @@ class App:
         screen: a rematch, a continued link), and the pass-the-device cover going up or down (the
         next player starts at the status line). A dialog is not: it opens at its own top over
         the page, and the page behind keeps its place for when it closes."""
-        shown = self.match if self.screen == "game" else self.replay if self.screen == "replay" else None
+        shown = self.table if self.screen == "game" else self.replay if self.screen == "replay" else None
         return self.screen, shown, self.cover is not None

@@ -321,6 +321,36 @@ class BrowserPlatform:
         except Exception:
             return False
 
+    # --- friends on other devices (webui.room): loaded only for such a table ------------------
+    def open_room(self, config, on_event):
+        """Join the room `config` names (www/net.mjs over the vendored Trystero); `on_event`
+        hears of devices joining, leaving, sending, and of the relays."""
+        return _NetRoom(self, config, on_event)
+
+    def qr_svg(self, text, then):
+        def drawn(module):
+            self.guard(then, str(module.qrSvg(text)))
+
+        _import("www/qr.mjs").then(create_once_callable(drawn))
+
+    def can_share(self):
+        return _present(getattr(js.navigator, "share", None))
+
+    def share(self, title, url):
+        try:
+            js.navigator.share(_js_object({"title": title, "url": url})).catch(create_once_callable(lambda *_: None))
+        except Exception:
+            pass  # no share sheet here: the link and its Copy button stay
+
+    def clock(self):
+        return float(js.performance.now()) / 1000
+
+    def clear_field(self, selector):
+        el = js.document.querySelector(selector)
+        if _present(el):
+            el.value = ""
+            el.focus()
+
     def guard(self, fn, *args):
         """Run a handler; a bug is shown to the player instead of freezing the page."""
         try:
@@ -335,6 +365,58 @@ class BrowserPlatform:
                     self.app.render()
                 except Exception:
                     traceback.print_exc()
+
+
+def _import(path):
+    """A module of the site, imported when first needed (never on the start path)."""
+    return js.Function.new("u", "return import(u)")(str(js.URL.new(path, js.document.baseURI).href))
+
+
+class _NetRoom:
+    """A room of www/net.mjs as webui.room uses it: send() before the room is open waits for it."""
+
+    def __init__(self, platform, config, on_event):
+        self.closed = False
+        self.room = None
+        self.waiting = []
+
+        def event(kind, peer, data):
+            if self.closed:
+                return
+            kind = str(kind)
+            data = int(data) if kind == "relays" else _text(data)
+            platform.guard(on_event, kind, _text(peer), data)
+
+        self._event = create_proxy(event)
+
+        def opened(room):
+            if self.closed:
+                room.close()
+                return
+            self.room = room
+            for text, peer in self.waiting:
+                self.send(text, peer)
+            self.waiting = []
+
+        def failed(error):
+            traceback.print_exc()
+            platform.guard(on_event, "relays", None, 0)
+
+        def loaded(module):
+            module.openRoom(_js_object(config), self._event).then(create_once_callable(opened), create_once_callable(failed))
+
+        _import("www/net.mjs").then(create_once_callable(loaded), create_once_callable(failed))
+
+    def send(self, text, peer=None):
+        if self.room is None:
+            self.waiting.append((text, peer))
+        elif not self.closed:
+            self.room.send(text, peer)
+
+    def close(self):
+        self.closed = True
+        if self.room is not None:
+            self.room.close()
 
 
 def _params():

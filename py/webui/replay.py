@@ -11,6 +11,7 @@ when every hand may be shown."""
 
 from games import GAMES
 from tabletop.match import Match
+from tabletop.tables import LocalTable
 
 from .html import attrs, button, esc, tag
 from .i18n import _
@@ -99,12 +100,12 @@ def status(ctx, replay):
 
 def render(app):
     replay = app.replay
-    ctx = Context(app, replay.match, replay.perspective, interactive=False)
+    ctx = Context(app, LocalTable(replay.match), replay.perspective, interactive=False)
     renderer = RENDERERS[replay.game.info.id]
     bar = tag(
         "header",
         tag("h1", _("Replay: {game}").format(game=title_html(replay.game.info, replay.match.options)))
-        + tag("span", esc(_(replay.game.progress(replay.match.state))), class_="progress")
+        + tag("span", esc(_(ctx.table.progress())), class_="progress")
         + tag("nav", button(_("Share"), "share") + button(_("Hide rules") if app.show_rules else _("Rules"), "rules") + app.exit_link()
               + language_picker(short=True)),
         class_="bar",

@@ -2,7 +2,7 @@
 panel, pass-the-device cover and the final score sheet. The board and the per-player details
 come from the game's renderer (renderers/__init__.py)."""
 
-from tabletop.match import said_name, seat_label
+from tabletop.match import BOT_LEVELS, said_name, seat_label
 from tabletop.msg import M, Message
 
 from . import rules
@@ -12,10 +12,10 @@ from .lobby import language_picker, speed_field
 from .renderers import RENDERERS
 
 
-def seat_names(match):
+def seat_names(table):
     """The players' names as the screen shows them: a default name ("Player 2") in the reader's
-    language."""
-    return [say_name(seat, i) for i, seat in enumerate(match.seats)]
+    language (`table`: a Table or a Match, anything with seats)."""
+    return [say_name(seat, i) for i, seat in enumerate(table.seats)]
 
 
 def say_name(seat, index):
@@ -24,40 +24,45 @@ def say_name(seat, index):
 
 
 class Context:
-    """What the screen shows now: `match` seen by `viewer` (None: public information only).
-    `interactive` is False in the replay viewer: nothing can be played there."""
+    """What the screen shows now: `table` (tabletop.tables: the game on this device, or a seat
+    at a friend's table) seen by `viewer` (None: public information only). `interactive` is
+    False in the replay viewer (a LocalTable over the replayed match): nothing can be played
+    there."""
 
-    def __init__(self, app, match=None, viewer=None, interactive=True):
+    def __init__(self, app, table=None, viewer=None, interactive=True):
         self.app = app
-        self.match = match if match is not None else app.match
-        self.game = self.match.game
+        self.table = table if table is not None else app.table
+        self.game = self.table.game
+        self.interactive = interactive
         self.viewer = app.viewer if interactive else viewer
-        self.view = self.match.view(self.viewer)
+        self.view = self.table.view(self.viewer)
         self.ui = app.ui
         self.prefs = app.prefs if interactive else {}
-        self.names = seat_names(self.match)
-        self.acting = self.match.to_act()
-        self.can_act = interactive and app.cover is None and self.viewer is not None and self.viewer in self.acting
+        self.names = seat_names(self.table)
+        self.acting = self.table.to_act()
+        self.can_act = (interactive and app.cover is None and self.viewer is not None and self.viewer in self.acting
+                        and not (app.room is not None and app.room.waiting()))
+        self.presence = app.presence() if interactive else {}  # friends' devices: connected or not
 
     def name(self, seat):
         return esc(self.names[seat])
 
     def legal(self):
-        return self.match.legal(self.viewer) if self.can_act else []
+        return self.table.legal(self.viewer) if self.can_act else []
 
 
 def status_line(ctx, renderer):
-    app, match = ctx.app, ctx.match
-    if match.is_over():
+    app, table = ctx.app, ctx.table
+    if table.is_over():
         # The result's own headline first (a team's score), else the game's result line (its
         # "over" events), else who won: said once, here.
-        result = match.result()
-        over = [e for e in match.log_for(ctx.viewer) if e["type"] == "over"]
+        result = table.result()
+        over = [e for e in table.log_for(ctx.viewer) if e["type"] == "over"]
         if "headline" in result or not over:
             text, english = result_headline(ctx, result), str(result.get("headline", ""))
         else:
             text = " ".join(rules.with_links(with_names(e["text"], ctx.names), ctx.game.info) for e in over)
-            english = match.text(over[0])
+            english = str(over[0]["text"])
         if english.startswith("Game over"):  # the game's own line says it already
             return _("{result} The score sheet is below.").format(result=text)
         return _("Game over: {result} The score sheet is below.").format(result=text)
@@ -65,7 +70,7 @@ def status_line(ctx, renderer):
         return _("Pass the device to {name}.").format(name=ctx.name(app.cover))
     thinking = _("{name} is thinking…").format(name=ctx.name(app.thinking)) if app.thinking is not None else ""
     if ctx.can_act:
-        who = _("Your turn") if len(match.humans()) == 1 else _("Your turn, {name}").format(name=ctx.name(ctx.viewer))
+        who = _("Your turn") if len(table.humans()) == 1 else _("Your turn, {name}").format(name=ctx.name(ctx.viewer))
         return (_("{who}: {prompt}").format(who=who, prompt=renderer.prompt(ctx, ctx.viewer))
                 + (" " + tag("span", thinking, class_="thinking") if thinking else ""))
     if thinking:
@@ -76,7 +81,7 @@ def status_line(ctx, renderer):
 
 def announcements(ctx):
     """What happened since the player at the screen last moved and must not be missed."""
-    news = [e for e in ctx.match.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.app.seen_ply
+    news = [e for e in ctx.table.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.app.seen_ply
             and e["type"] != "over"]  # the status line says the result
     if not news:
         return ""
@@ -91,11 +96,13 @@ def announcements(ctx):
 
 def player_panels(ctx, renderer):
     panels = []
-    for seat, info in enumerate(ctx.match.seats):
+    for seat, info in enumerate(ctx.table.seats):
         acting = seat in ctx.acting
         head = (
             tag("h3", ctx.name(seat) + (" " + tag("span", _("(you)"), class_="you") if seat == ctx.viewer else ""))
             + tag("span", esc(_(seat_label(info["kind"]))), class_="kind")
+            + (tag("span", _("connected") if ctx.presence[seat] else _("not connected"),
+                   class_="presence " + ("online" if ctx.presence[seat] else "offline")) if seat in ctx.presence else "")
             + tag("span", renderer.score(ctx, seat), class_="score", aria_label=_("score"), data_anim="score-%d" % seat)
         )
         panels.append(
@@ -110,7 +117,7 @@ def log_section(ctx):
     """The newest move first, and each move's lines in the order they happened: the move, then
     what it caused ("serves..." above "Loved!..."). One item per move (events share a ply)."""
     moves = []
-    for e in ctx.match.log_for(ctx.viewer)[-300:]:
+    for e in ctx.table.log_for(ctx.viewer)[-300:]:
         if not moves or moves[-1][0]["ply"] != e["ply"]:
             moves.append([])
         moves[-1].append(e)
@@ -142,7 +149,7 @@ def result_headline(ctx, result):
 
 
 def score_sheet(ctx, buttons=True):
-    result = ctx.match.result()
+    result = ctx.table.result()
     winners = set() if result.get("cooperative") else set(result["winners"])  # a team: nobody is starred
     head = tag("tr", tag("th", "", scope="col") + "".join(
         tag("th", seat_heading(ctx.names[s], " ★" if s in winners else ""), scope="col", title=ctx.names[s],
@@ -153,7 +160,7 @@ def score_sheet(ctx, buttons=True):
         for row in result["sheet"]
     )
     notes = "".join(tag("p", event_html(ctx, {"text": n}), class_="note") for n in result.get("notes", []))
-    if ctx.app.record_note and ctx.match is ctx.app.match:  # not in the replay viewer
+    if ctx.app.record_note and ctx.interactive:  # not in the replay viewer
         said = _(ctx.app.record_note)
         notes += tag("p", esc(said[:1].upper() + said[1:]), class_="record")
     return tag(
@@ -162,10 +169,17 @@ def score_sheet(ctx, buttons=True):
         + tag("p", result_headline(ctx, result), class_="headline")
         + score_table(tag("thead", head) + tag("tbody", rows), len(ctx.names), _("Score sheet table"))
         + notes
-        + (tag("div", button(_("Rematch"), "rematch", class_="primary") + button(_("Replay"), "replay-this") + button(_("Share"), "share")
-                      + ("" if ctx.app.embed else button(_("Back to the lobby"), "lobby")), class_="sheet-buttons") if buttons else ""),
+        + (tag("div", sheet_buttons(ctx.app), class_="sheet-buttons") if buttons else ""),
         class_="sheet", id="score-sheet", aria_label=_("Score sheet"),
     )
+
+
+def sheet_buttons(app):
+    if app.guest is not None:  # the game's record is the host's; a rematch is the host's call
+        return (tag("span", _("{host} can start a rematch.").format(host=esc(app.guest.host_label())), class_="sheet-wait")
+                + button(_("Back to the lobby"), "lobby"))
+    return (button(_("Rematch"), "rematch", class_="primary") + button(_("Replay"), "replay-this") + button(_("Share"), "share")
+            + ("" if app.embed else button(_("Back to the lobby"), "lobby")))
 
 
 def title_html(info, options):
@@ -197,7 +211,7 @@ def cover(ctx):
 
 def speed_menu(app, over):
     """How fast the bots play, changed in play (a game with bots, still running)."""
-    if over or all(app.match.is_human(s) for s in range(len(app.match.seats))):
+    if over or app.guest is not None or not any(s["kind"] in BOT_LEVELS for s in app.table.seats):
         return ""
     return tag("form", speed_field(app.SPEEDS, app.speed, tag("span", _("Bots") + " ", class_="speed-words"), "speed",
                                    data_change="speed", aria_label=_("Bot speed"), title=_("How fast the bots play")),
@@ -207,19 +221,19 @@ def speed_menu(app, over):
 def render(app):
     ctx = Context(app)
     renderer = RENDERERS[ctx.game.info.id]
-    over = ctx.match.is_over()
+    over = ctx.table.is_over()
     # Undo stays focusable when it cannot work, and says why (its title, and a notice if pressed).
-    undo_why = ctx.match.undo_blocked(ctx.viewer) if ctx.viewer is not None and app.cover is None else \
+    undo_why = ctx.table.undo_blocked(ctx.viewer) if ctx.viewer is not None and app.cover is None else \
         M("Nothing to take back: it is not your turn on this screen.")
     bar = tag(
         "header",
-        tag("h1", title_html(ctx.game.info, ctx.match.options))
-        + tag("span", esc(_(ctx.game.progress(ctx.match.state))), class_="progress")
+        tag("h1", title_html(ctx.game.info, ctx.table.options))
+        + tag("span", esc(_(ctx.table.progress())), class_="progress")
         + tag("nav",
               ("" if over else button(_("Undo"), "undo", aria_disabled="true" if undo_why else None, class_="undo",
                                       title=_(undo_why) if undo_why else _("Take back your last move of this turn")))
               + speed_menu(app, over)
-              + button(_("Share"), "share", title=_("A link that carries this game"))
+              + ("" if app.guest is not None else button(_("Share"), "share", title=_("A link that carries this game")))
               + button(_("Hide rules") if app.show_rules else _("Rules"), "rules", aria_expanded="true" if app.show_rules else "false")
               + app.exit_link()
               + language_picker(short=True)),
@@ -229,6 +243,7 @@ def render(app):
     if app.cover is None:
         parts.append(announcements(ctx))
     parts += app.notices(ctx.game.info)
+    parts.append(app.room_html(ctx.names))
     if app.show_rules and app.cover is None:  # with the cover up, the rules show on it
         parts.append(rules_section(ctx))
     board = renderer.board(ctx)
@@ -243,7 +258,7 @@ def render(app):
         parts.append(confirm_dialog(ctx))
     # data-moves: how many moves the game in memory holds (tests compare it with the save)
     return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id,
-               data_moves=str(len(ctx.match.history)))
+               data_moves=str(ctx.table.moves))
 
 
 def confirm_dialog(ctx):

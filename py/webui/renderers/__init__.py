@@ -31,14 +31,15 @@ def acting_seat(app):
     """The seat a gesture on the game screen plays for now, or None: no game on the screen (the
     lobby, a replay), the pass-the-device cover up, nobody's hand shown, the game over, or not
     that seat's turn."""
-    match, seat = app.match, app.viewer
-    if match is None or seat is None or app.cover is not None or match.is_over() or seat not in match.to_act():
+    table, seat = app.table, app.viewer
+    if table is None or seat is None or app.cover is not None or table.is_over() or seat not in table.to_act():
         return None
     return seat
 
 
-def shown_match(app):
-    """The match on the screen: the game's, or the replay viewer's (None in the lobby)."""
+def shown_table(app):
+    """The game on the screen, something with `seats`: the table, or the replay viewer's match
+    (None in the lobby)."""
     if app.screen == "replay":
         return app.replay.match if app.replay is not None else None
-    return app.match if app.screen == "game" else None
+    return app.table if app.screen == "game" else None

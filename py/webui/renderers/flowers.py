@@ -8,7 +8,7 @@ from tabletop import N_
 
 from ..html import button, esc, figure, sr_only, tag
 from ..i18n import _, ngettext
-from . import shown_match
+from . import shown_table
 
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (-3, 5)  # zoom steps below and above "fit"
@@ -284,9 +284,9 @@ class FlowersRenderer:
         # Each gesture checks its data-arg against the game now: a click from an earlier page
         # (another game's garden button, an aim from the previous turn) may no longer fit.
         if act == "flowers-look":
-            match = shown_match(app)
+            table = shown_table(app)
             seat = int(arg) if isinstance(arg, str) and arg.isdigit() else None
-            if match is None or seat is None or seat >= len(match.seats):
+            if table is None or seat is None or seat >= len(table.seats):
                 return False
             app.ui["flowers-look"] = None if seat == app.viewer else seat
             app.ui.pop("flowers-aim", None)
@@ -310,17 +310,13 @@ class FlowersRenderer:
         if app.viewer is None or app.cover is not None or not isinstance(arg, str):
             return False
         if act == "flowers-aim":
-            action = "place:" + arg
-            reason = app.match.game.illegal_reason(app.match.state, app.viewer, action)
-            if reason:
-                app.notice = reason
-            else:
+            def aim():
                 app.ui["flowers-aim"] = arg
                 app.ui.pop("flowers-look", None)
-                app.notice = None
+            app.explain("place:" + arg, allowed=aim)
             return True
         if act == "flowers-try":
-            app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg) or None
+            app.explain(arg)
             return True
         return False
 

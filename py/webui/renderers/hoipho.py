@@ -354,15 +354,15 @@ class HoiPhoRenderer:
         # Why a card cannot be played: answered for the game as it is now (a click from an
         # earlier page too: it plays nothing).
         if act == "hoipho-why" and app.viewer is not None and app.cover is None and isinstance(arg, str):
-            app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg) or N_("You may play that now.")
+            app.explain(arg, otherwise=N_("You may play that now."))
             return True
         return False
 
     def key(self, app, key):
         """Keys 1-9 pick the first to ninth choice on offer, in the order shown."""
-        if app.viewer is None or not key.isdigit() or key == "0" or app.viewer not in app.match.to_act():
+        if app.viewer is None or not key.isdigit() or key == "0" or app.viewer not in app.table.to_act():
             return False
-        legal = app.match.legal(app.viewer)
+        legal = app.table.legal(app.viewer)
         if int(key) <= len(legal):
             app.play(legal[int(key) - 1])
         return False

@@ -216,7 +216,7 @@ class MojoRenderer:
         if act == "mojo-try":  # why a card cannot be played: answered for the game as it is now
             if app.viewer is None or app.cover is not None or not isinstance(arg, str):
                 return False
-            app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg) or None
+            app.explain(arg)
             return True
         return False
 

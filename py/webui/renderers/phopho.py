@@ -12,7 +12,6 @@ from games.phopho.data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER,
                                KING_STARS, KING_WARNING_AT, customer_name, kind_word, type_name)
 from games.phopho.rules import top_value
 
-from tabletop import IllegalAction
 
 from ..html import button, esc, figure, tag
 from ..i18n import _, current, ngettext
@@ -296,6 +295,7 @@ class PhoPhoRenderer:
         sel, marks = view["sel"], view["marks"]
         queued = {c for c, _ in view["queue"]} | {c for c, _ in view["puts"]}
         legal_set = set(legal)
+        retractable = ctx.table.retractable(ctx.viewer) if ctx.can_act and (sel or marks) else ()
         cards = []
         for card in view["hand"]:
             ctype = CARD_TYPE[card]
@@ -311,7 +311,7 @@ class PhoPhoRenderer:
                 classes.append("legal")
             pressed = "true" if (card in sel or card in marks) else "false"
             back = "pick:" + ctype if card in sel else "mark:" + ctype if card in marks else None
-            fixed = ctx.can_act and back is not None and self._take_back_moves(ctx.match, ctx.viewer, back) is None
+            fixed = ctx.can_act and back is not None and back not in retractable
             cards.append(card_face(card, " ".join(classes), data_act="pp-card", data_arg=card, data_anim="hand-" + card,
                                    data_mark=_("discard") if card in marks else None,  # app.css writes it under a marked card
                                    aria_pressed=pressed if ctx.can_act else None, disabled=bool(fixed),
@@ -340,80 +340,37 @@ class PhoPhoRenderer:
 
     # --- gestures ----------------------------------------------------------------------------
     def handle(self, app, act, arg):
-        if app.viewer is None or app.cover is not None or app.match is None:
+        if app.viewer is None or app.cover is not None or app.table is None:
             return False
-        match = app.match
-        seat = app.viewer
+        table, seat = app.table, app.viewer
         if act == "pp-card":
-            view = match.view(seat)
+            view = table.view(seat)
             if arg not in (view["hand"] or []):
                 return False
             ctype = CARD_TYPE[arg]
+            # A selected (or marked) card goes back to the hand alone; the others stay selected.
             if arg in view["sel"]:
-                return self._take_back(app, "pick:" + ctype)
+                app.take_back("pick:" + ctype)
+                return False  # take_back() redraws
             if arg in view["marks"]:
-                return self._take_back(app, "mark:" + ctype)
-            legal = match.legal(seat)
+                app.take_back("mark:" + ctype)
+                return False
+            legal = table.legal(seat)
             for action in ("pick:" + ctype, "mark:" + ctype):
                 if action in legal:
                     app.play(action)
                     return False  # play() redraws
-            app.notice = match.game.illegal_reason(match.state, seat, "pick:" + ctype if view["phase"] in ("turn", "restocked")
-                                                   else "mark:" + ctype)
+            app.explain("pick:" + ctype if view["phase"] in ("turn", "restocked") else "mark:" + ctype)
             return True
         if act == "pp-clear":
-            view = match.view(seat)
-            changed = False
-            while (view["sel"] or view["marks"]) and match.can_undo(seat) and match.history[-1][1].split(":")[0] in ("pick", "mark"):
-                match.undo(seat)
-                view = match.view(seat)
-                changed = True
-            if changed:
-                app.notice = None
-                app.autosave()
+            view = table.view(seat)
+            if view["sel"] or view["marks"]:
+                app.undo_while(("pick", "mark"))
             return True
         return False
 
-    @staticmethod
-    def _take_back_moves(match, seat, action):
-        """The moves to replay after undoing this turn back to the last `action`, if that
-        take-back is legal as a whole (tried on a copy), else None. Picking two 1s and putting
-        one on a customer, then taking a 1 back, is not: the put would no longer be legal."""
-        trial = match.copy()
-        redo = []
-        while trial.can_undo(seat):
-            last = trial.history[-1][1]
-            trial.undo(seat)
-            if last == action:
-                try:
-                    for again in reversed(redo):
-                        trial.play(seat, again)
-                except IllegalAction:
-                    return None
-                return list(reversed(redo))
-            redo.append(last)
-        return None
-
-    def _take_back(self, app, action):
-        """Undo this turn's actions back to the last `action`, then replay the ones after it:
-        one selected (or marked) card goes back to the hand, the others stay selected. A
-        take-back that is not legal as a whole changes nothing and says why."""
-        match, seat = app.match, app.viewer
-        redo = self._take_back_moves(match, seat, action)
-        if redo is None:
-            app.notice = _("That card cannot be taken back alone now: use Undo to take back the cards placed after it.")
-            return True
-        while match.history[-1][1] != action:
-            match.undo(seat)
-        match.undo(seat)
-        for again in redo:
-            match.play(seat, again)
-        app.notice = None
-        app.autosave()
-        return True
-
     def key(self, app, key):
-        view = app.match.view(app.viewer) if app.viewer is not None else None
+        view = app.table.view(app.viewer) if app.viewer is not None and app.table is not None else None
         if key == "Escape" and view and (view["sel"] or view["marks"]):  # else Escape closes the rules
             return self.handle(app, "pp-clear", None)
         return False

@@ -645,13 +645,13 @@ class StemAndBranchRenderer:
             # Only the payment this page suggests: a click on the button of an earlier page (the
             # summon paid and resolved, or another summon's) does nothing (issue 27).
             seat = acting_seat(app)
-            if seat is None or app.match.view(seat)["phase"] != "pay":
+            if seat is None or app.table.view(seat)["phase"] != "pay":
                 return False
-            suggestion = suggest_payment(app.match.view(seat), seat)
+            suggestion = suggest_payment(app.table.view(seat), seat)
             if not suggestion or arg != ",".join(suggestion):
                 return False
             for action in suggestion:
-                if acting_seat(app) != seat or action not in app.match.legal(seat):
+                if acting_seat(app) != seat or action not in app.table.legal(seat):
                     break
                 app.play(action)
             return False  # play() redraws

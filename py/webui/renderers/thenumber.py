@@ -151,10 +151,10 @@ class TheNumberRenderer:
         if act == "tn-digit":
             if not isinstance(arg, str) or len(arg) != 1 or arg not in DIGITS:
                 return False
-            avail = app.match.view(app.viewer)["avail"][app.viewer]
+            avail = app.table.view(app.viewer)["avail"][app.viewer]
             if arg not in avail:
                 # Ask the engine why a number with this digit is refused (TN-6).
-                app.notice = app.match.game.illegal_reason(app.match.state, app.viewer, arg * NUMBER_LENGTH)
+                app.explain(arg * NUMBER_LENGTH)
             elif len(typed) < NUMBER_LENGTH:
                 app.ui["typed"] = typed + arg
                 app.notice = None
