@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "2e097da2ef049971";
+const VERSION = "47ac43c3d17458d8";
 const APP_FILES = [
   "./",
   "./index.html",

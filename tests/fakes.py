@@ -117,8 +117,13 @@ class FakePlatform:
     def can_share(self):
         return False
 
+    seconds = 0.0
+
     def clock(self):
-        return float(len(self.queue))  # frozen unless a test moves it: see FakeNetwork.clock
+        """Seconds, as performance.now() counts them: a second goes by at each reading (a guest
+        playing fast, not flooding)."""
+        self.seconds += 1
+        return self.seconds
 
     def clear_field(self, selector):
         pass

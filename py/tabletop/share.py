@@ -13,7 +13,7 @@ import json
 import zlib
 
 from .game import IllegalAction
-from .match import Match
+from .match import FRIEND, HUMAN, Match
 from .msg import M
 from .saves import SaveError, check_record, parse
 
@@ -58,7 +58,8 @@ def _read_varint(data, pos):
 def encode(match, upto=None):
     """The share text of `match` (its first `upto` moves if given)."""
     game = match.game
-    header = {"g": game.info.id, "v": game.info.version, "s": [[s["name"], s["kind"]] for s in match.seats],
+    # A friend's seat (played from another device) is a person's seat wherever the link opens.
+    header = {"g": game.info.id, "v": game.info.version, "s": [[s["name"], HUMAN if s["kind"] == FRIEND else s["kind"]] for s in match.seats],
               "r": match.seed}
     changed = {k: v for k, v in match.options.items() if v != _default(game, k)}
     if changed:

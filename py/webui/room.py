@@ -76,7 +76,7 @@ class HostRoom:
                          host_name=str(host_name), tokens={int(k): v for k, v in room.get("tokens", {}).items()},
                          chat=room.get("chat"))
         self._time = 0.0
-        self.handle = None
+        self.net = None
         self.connect()
 
     @classmethod
@@ -86,19 +86,19 @@ class HostRoom:
 
     def connect(self):
         self.relays = None
-        self.handle = self.app.platform.open_room(_config(self.room), self._event)
+        self.net = self.app.platform.open_room(_config(self.room), self._event)
 
     def close(self):
-        if self.handle is not None:
-            self.handle.close()
-            self.handle = None
+        if self.net is not None:
+            self.net.close()
+            self.net = None
 
     def _clock(self):
         return self.app.platform.clock()
 
     def _send(self, peer, text):
-        if self.handle is not None:
-            self.handle.send(text, peer)
+        if self.net is not None:
+            self.net.send(text, peer)
 
     def _event(self, kind, peer, data):
         if kind == "message":
@@ -113,6 +113,7 @@ class HostRoom:
         """A guest moved, took a seat, left or wrote: save, let bots go on, redraw."""
         if what in ("seats", "presence") and not self.room.get("started") and not self.host.open_seats():
             self.room["started"] = True  # every friend is here: the game begins
+            self.app.notice = None  # "the game starts when..." is said
         self.app.autosave()
         if what in ("move", "seats"):
             self.app.after_change()
@@ -140,6 +141,7 @@ class HostRoom:
         for seat in self.host.open_seats():
             self.app.match.seats[seat]["kind"] = "normal"
         self.room["started"] = True
+        self.app.notice = None
         self.app.autosave()
         self.app.after_change()
 
@@ -234,7 +236,7 @@ class GuestSeat:
         self.host_name = clean_name(params.get("host") or "")
         self.relays = None
         self.host_peer = None
-        self.handle = None
+        self.net = None
         self.table = None
         self.joined = False  # the name is given and the device went looking for the host
         # The device's secret for this seat: a reload rejoins the same seat with it.
@@ -264,21 +266,21 @@ class GuestSeat:
     def connect(self):
         self.relays = None
         self.host_peer = None
-        self.handle = self.app.platform.open_room(_config(self.room), self._event)
+        self.net = self.app.platform.open_room(_config(self.room), self._event)
 
     def close(self):
-        if self.handle is not None:
-            self.handle.close()
-            self.handle = None
+        if self.net is not None:
+            self.net.close()
+            self.net = None
 
     def _send_to_host(self, text):
-        if self.handle is not None and self.host_peer is not None:
-            self.handle.send(text, self.host_peer)
+        if self.net is not None and self.host_peer is not None:
+            self.net.send(text, self.host_peer)
 
     def _event(self, kind, peer, data):
         if kind == "join" and self.host_peer is None:
             # Say hello to whoever joins: only the host answers (with a welcome).
-            self.handle.send(self.table.hello_text(), peer)
+            self.net.send(self.table.hello_text(), peer)
         elif kind == "message":
             if self.host_peer is None and '"t":"welcome"' in data[:40]:
                 self.host_peer = peer

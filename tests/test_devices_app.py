@@ -1,0 +1,206 @@
+"""Friends on other devices, as the shell runs it (webui.room over tabletop.remote), on CPython:
+several Apps, each with its own storage, joined by an in-memory network (fakes.FakeNetwork) in
+place of the relays and WebRTC. The browser tests (test_browser_devices.py) do the same with
+real Chromium contexts, a local relay and WebRTC."""
+
+import html
+import random
+import re
+
+from fakes import FakeNetwork, open_app
+
+from tabletop.match import FRIEND
+
+
+def invite_params(page):
+    """The invite link of the first open seat on the host's page, as the guest's page reads it."""
+    found = re.search(r'value="([^"]*)"[^>]*data-invite-seat="(\d+)"', page.html)
+    assert found, "no invite link on the host's page"
+    link = html.unescape(found.group(1))
+    assert "#" in link and "key=" in link.split("#", 1)[1]  # the secret only in the fragment
+    return dict(p.split("=", 1) for p in link.split("#", 1)[1].split("&")), int(found.group(2))
+
+
+def join(net, params, name, storage=None):
+    guest, page, storage = open_app(params, storage=storage, network=net)
+    if "join-form" in page.html:
+        page.forms["join-form"] = {"name": name}
+        guest.handle("join")
+    net.deliver()
+    return guest, page, storage
+
+
+def settle(net, *pages):
+    """Deliver messages and run bots until nothing moves."""
+    for _ in range(10000):
+        moved = net.deliver()
+        for page in pages:
+            if page.queue:
+                page.run()
+                moved = True
+        if not moved:
+            return
+
+
+def play_out(net, apps, pages, rng, limit=3000):
+    """Every person (the host's seat and each guest) plays random legal moves until the end."""
+    for _ in range(limit):
+        settle(net, *pages)
+        if apps[0].match.is_over():
+            return
+        for app in apps:
+            table, seat = app.table, app.viewer
+            if app.confirm is not None:  # a hurtful move (a guest hears of it from the host): yes
+                app.on_confirm_move(None)
+                break
+            if seat is not None and seat in table.to_act() and table.legal(seat):
+                app.play(rng.choice(table.legal(seat)))
+                break
+    raise AssertionError("the game did not end")
+
+
+def test_a_link_with_a_friend_seat_shows_its_invite_and_waits_for_the_friend():
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend,normal", "names": "Ann"}, network=net)
+    page.run()
+    params, seat = invite_params(page)
+    assert seat == 1 and params["host"] == "Ann"
+    assert "The game starts when every friend has joined." in page.text
+    host.play(host.table.legal(0)[0])
+    assert host.match.history == []  # nobody plays before the friends are here
+    guest, gpage, _ = join(net, params, "Lan")
+    settle(net, page, gpage)
+    assert host.match.seats[1]["name"] == "Lan"
+    assert "Lan is connected." in page.text
+    assert "The game starts" not in page.text
+    assert 'data-game="thenumber"' in gpage.html and "(you)" in gpage.text
+
+
+GAMES_ACROSS_DEVICES = (
+    ("thenumber", "human,friend,hard", {}), ("mojo", "human,friend,friend,friend", {}), ("phopho", "friend,human,easy", {}),
+    ("hoipho", "human,friend,easy", {}), ("flowers", "human,friend", {}), ("coffeerush", "friend,human", {}),
+    ("stemandbranch", "human,friend", {}), ("stemandbranch", "friend,human", {"mode": "coop"}),
+    ("stemandbranch", "human,friend,easy", {"scrolls": "1"}),
+)
+
+
+def test_whole_games_of_every_title_across_two_and_four_devices():
+    for game_id, seats, options in GAMES_ACROSS_DEVICES:
+        net = FakeNetwork()
+        host, page, _ = open_app(dict({"game": game_id, "seats": seats, "names": "Ann", "seed": "5", "speed": "instant"}, **options),
+                                 network=net)
+        apps, pages = [host], [page]
+        friends = [i for i, k in enumerate(seats.split(",")) if k == "friend"]
+        for n, seat in enumerate(friends):
+            params, _ = invite_params(page)
+            guest, gpage, _ = join(net, params, "Guest %d" % n)
+            apps.append(guest)
+            pages.append(gpage)
+            settle(net, *pages)
+        play_out(net, apps, pages, random.Random(1))
+        settle(net, *pages)
+        for guest, gpage in zip(apps[1:], pages[1:]):
+            assert guest.table.is_over(), game_id
+            assert 'id="score-sheet"' in gpage.html
+            assert guest.table.result()["winners"] == host.match.result()["winners"]
+            assert [str(e["text"]) for e in guest.table.log_for(guest.viewer)] == \
+                [str(e["text"]) for e in host.match.log_for(guest.viewer)]
+            assert "Rematch" not in gpage.text  # the host's call
+
+
+def test_a_guest_that_drops_can_be_replaced_by_a_bot_and_takes_its_seat_back():
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"}, network=net)
+    params, _ = invite_params(page)
+    guest, gpage, gstore = join(net, params, "Lan")
+    settle(net, page, gpage)
+    guest.leave_table()  # the guest's page closes
+    settle(net, page)
+    assert "Lan is not connected." in page.text and 'data-act="room-bot"' in page.html
+    assert "not connected" in re.search(r'data-seat="1".*?</header>', page.html, re.S).group(0)
+    host.play(host.table.legal(0)[0])
+    host.handle("room-bot", "1")
+    settle(net, page)
+    assert host.match.seats[1]["kind"] == "normal" and len(host.match.history) >= 2  # the bot played
+    assert "a bot plays for them" in page.text
+    again, gpage2, _ = join(net, params, "Lan", storage=gstore)  # the same device, a reload: no form
+    settle(net, page, gpage2)
+    assert host.match.seats[1]["kind"] == FRIEND
+    assert again.table.moves == len(host.match.history)
+    assert "Lan is connected." in page.text
+
+
+def test_another_device_cannot_take_a_seat_that_is_taken():
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann"}, network=net)
+    params, _ = invite_params(page)
+    join(net, params, "Lan")
+    settle(net, page)
+    thief, tpage, _ = join(net, params, "Mallory")
+    settle(net, page, tpage)
+    assert "That seat is taken by another device." in tpage.text
+    assert host.match.seats[1]["name"] == "Lan"
+
+
+def test_the_host_reloads_and_the_guests_come_back_by_themselves():
+    net = FakeNetwork()
+    host, page, hstore = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"}, network=net)
+    params, _ = invite_params(page)
+    guest, gpage, _ = join(net, params, "Lan")
+    settle(net, page, gpage)
+    host.play(host.table.legal(0)[0])
+    settle(net, page, gpage)
+    moves = len(host.match.history)
+    save = host.save_id
+    host.leave_table()  # the host's page reloads
+    settle(net, gpage)
+    assert "not connected" in gpage.text
+    host2, page2, _ = open_app({"save": save}, storage=hstore, network=net)
+    settle(net, page2, gpage)
+    assert len(host2.match.history) == moves
+    assert "Lan is connected." in page2.text
+    assert guest.table.moves == moves and "not connected" not in gpage.text
+
+
+def test_no_relay_is_said_plainly_on_both_sides_with_a_retry():
+    net = FakeNetwork()
+    net.reachable = False
+    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann"}, network=net)
+    net.deliver()
+    assert "No relay could be reached" in page.text and 'data-act="room-retry"' in page.html
+    params, _ = invite_params(page)
+    guest, gpage, _ = join(net, params, "Lan")
+    assert "No relay could be reached" in gpage.text
+    host.handle("room-start")  # the host can go on with bots
+    assert host.match.seats[1]["kind"] == "normal" and not host.room.waiting()
+
+
+def test_chat_reaches_every_device_as_text():
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann"}, network=net)
+    params, _ = invite_params(page)
+    guest, gpage, _ = join(net, params, "Lan")
+    settle(net, page, gpage)
+    gpage.forms["chat-form"] = {"chat": "<b>hi</b>   there"}
+    guest.handle("room-chat")
+    settle(net, page, gpage)
+    assert "&lt;b&gt;hi&lt;/b&gt; there" in page.html and "<b>hi</b>" not in page.html.replace("<b>Lan</b>", "")
+    page.forms["chat-form"] = {"chat": "x" * 500}
+    host.handle("room-chat")
+    settle(net, page, gpage)
+    assert ("x" * 200) in gpage.text and ("x" * 201) not in gpage.text
+
+
+def test_a_rematch_keeps_everyone_at_the_table():
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant", "seed": "3"},
+                             network=net)
+    params, _ = invite_params(page)
+    guest, gpage, _ = join(net, params, "Lan")
+    play_out(net, [host, guest], [page, gpage], random.Random(2))
+    first = host.match
+    host.handle("rematch")
+    settle(net, page, gpage)
+    assert host.match is not first and host.match.seats[1] == {"name": "Lan", "kind": FRIEND}
+    assert not guest.table.is_over() and guest.table.moves == len(host.match.history)
+    assert "Lan is connected." in page.text
