@@ -3,6 +3,7 @@
 # make soak   the same with SOAK=1: the long runs (10,000 random games per title in the harness)
 # make bench  benchmarks (not tests); results go to bench/RESULTS.md
 # make dist   the folder to upload to a static host: dist/
+# make relay  a Nostr relay for cross-device play on this machine's networks, on port 7447 or PORT
 PORT ?= 8000
 PYTHON ?= python3
 VENV := .venv
@@ -13,7 +14,7 @@ PACKED := www/packed
 PYTEST_WORKERS ?= auto
 PYTEST := $(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
 
-.PHONY: play test soak bench dist setup setup-web setup-test shell clean
+.PHONY: play test soak bench dist relay setup setup-web setup-test shell clean
 
 play: setup-web shell
 	$(PYTHON) tools/serve.py --port $(PORT)
@@ -32,6 +33,13 @@ bench: setup-test
 	$(VENV)/bin/python bench/run.py $(BENCH_ARGS)
 
 setup: setup-web setup-test
+
+# Players' browsers find each other through Nostr relays (www/net.mjs); this one (tools/relay.py,
+# nostr-relay from requirements-relay.txt) serves a local network. `make play` uses port 8000 for
+# the site: PORT given on the command line is the relay's here, else 7447.
+RELAY_PORT := $(if $(filter command line,$(origin PORT)),$(PORT),7447)
+relay: $(VENV)/.relay-stamp
+	$(VENV)/bin/python tools/relay.py --port $(RELAY_PORT)
 
 # The runtime: Pyodide and PyScript from npm (pinned by package-lock.json), copied into
 # www/vendor/ so that the site serves everything from its own origin; then the files a first
@@ -54,12 +62,18 @@ $(VENV)/.build-stamp: requirements-build.txt
 	$(VENV)/bin/pip install -q -r requirements-build.txt
 	touch $@
 
-setup-test: setup-web $(VENV)/.stamp
+setup-test: setup-web $(VENV)/.stamp $(VENV)/.relay-stamp
 	@tools/chromium.sh
 
 $(VENV)/.stamp: requirements-test.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q -r requirements-test.txt
+	touch $@
+
+# The relay of `make relay` and of the cross-device tests (tests/netns.py).
+$(VENV)/.relay-stamp: requirements-relay.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q -r requirements-relay.txt
 	touch $@
 
 # Regenerate index.html's static lobby, www/app-modules.json, interpreter.mjs's import list and sw.js
