@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "47ac43c3d17458d8";
+const VERSION = "1a9781d4ab46b199";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -1,9 +1,9 @@
 """Build the folder to upload to any static host: python3 tools/dist.py [dest] (make dist).
 
 It holds what a visitor's browser loads and nothing else (no tests, tools, benchmarks or
-sources of the runtime): the files the service worker precaches, the worker itself, the runtime
-in www/vendor/ and the packed files in www/packed/ (Pyodide's biggest files are there only,
-gzipped: tools/pack.py)."""
+sources of the runtime): the files the service worker precaches, the worker itself, cross-device
+play's modules (shell.ON_DEMAND_FILES), the runtime in www/vendor/ (with www/vendor/net/) and
+the packed files in www/packed/ (Pyodide's biggest files are there only, gzipped: tools/pack.py)."""
 
 import os
 import shutil
@@ -22,7 +22,7 @@ def build(dest):
     if shell.main(["--check"]) != 0 or not pack.up_to_date():
         raise SystemExit("the generated files are stale: run `make shell` first")
     shutil.rmtree(dest, ignore_errors=True)
-    files = [url[2:] for url in shell.app_files() if url != "./"] + ["sw.js"]
+    files = [url[2:] for url in shell.app_files() if url != "./"] + ["sw.js"] + list(shell.ON_DEMAND_FILES)
     for path in files:
         os.makedirs(os.path.join(dest, os.path.dirname(path)), exist_ok=True)
         shutil.copy2(os.path.join(ROOT, path), os.path.join(dest, path))

@@ -180,6 +180,13 @@ BUNDLE = "www/app-modules.json"
 STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.css", "www/boot.js", "www/memory-idb.js",
                 "www/interpreter.mjs", "www/app-files.mjs", "www/unpack.mjs", "www/snapshot-format.mjs", "www/snapshot-worker.mjs", "www/ready.mjs",
                 "www/icon.svg", "www/icon-192.png", "www/icon-512.png")
+# Cross-device play's modules, loaded when a player opens a room (never on the way to the lobby):
+# not precached, but in `make dist` and in the version (the service worker keeps them once used,
+# in the version's cache). The vendored code they import (www/vendor/net/, tools/vendor.py)
+# counts in the version by its packages' pinned versions (NET_PACKAGES).
+ON_DEMAND_FILES = ("www/net.mjs", "www/qr.mjs")
+NET_PACKAGES = ("node_modules/@trystero-p2p/nostr", "node_modules/@trystero-p2p/core", "node_modules/@noble/secp256k1",
+                "node_modules/qrcode-generator")
 # Not served, but what the packed files are made of (tools/pack.py): the version hashes them.
 PACKED_FROM = (BUNDLE, "tools/stdlib.py", "tools/compile_stdlib.mjs") + tuple(
     "www/locale/{}.mo".format(c) for c in i18n.CODES if c != i18n.ENGLISH)
@@ -212,7 +219,7 @@ def version(index_html):
     out) and the runtime's pinned versions: any change to what a visitor runs gives a new
     service-worker cache and a new start-up snapshot key."""
     digest = hashlib.sha256()
-    for path in [url[2:] for url in app_files()[1:]] + ["sw.js"] + list(PACKED_FROM):
+    for path in [url[2:] for url in app_files()[1:]] + ["sw.js"] + list(PACKED_FROM) + list(ON_DEMAND_FILES):
         if path == "index.html":  # its snapshot key holds this version: left out
             data = _without_block(index_html, KEY_START, KEY_END).encode("utf-8")
         elif path in GENERATED:
@@ -221,7 +228,7 @@ def version(index_html):
             data = open(os.path.join(ROOT, path), "rb").read()
         digest.update(path.encode() + b"\0" + data + b"\0")
     lock = json.load(open(os.path.join(ROOT, "package-lock.json")))["packages"]
-    for package in ("node_modules/pyodide", "node_modules/@pyscript/core"):
+    for package in ("node_modules/pyodide", "node_modules/@pyscript/core") + NET_PACKAGES:
         digest.update("{}@{}".format(package, lock[package]["version"]).encode())
     return digest.hexdigest()[:16]
 
