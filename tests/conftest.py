@@ -86,12 +86,8 @@ class _OpenHandler(serve.Handler):
         super().end_headers()
 
 
-@pytest.fixture(scope="session")
-def start_snapshot(browser, site, tmp_path_factory):
-    """(key, headers, URL of the bytes) of the snapshot that a first visit to `site` stores."""
-    import base64
-    import functools
-
+def first_visit_snapshot(browser, site):
+    """The snapshot that a first visit to `site` stores: {key, body (base64), headers}."""
     context = browser.new_context(service_workers="block")
     try:
         page = context.new_page()
@@ -99,9 +95,18 @@ def start_snapshot(browser, site, tmp_path_factory):
         page.wait_for_selector("html[data-snapshot=stored], html[data-snapshot=failed]", state="attached", timeout=240_000)
         if page.get_attribute("html", "data-snapshot") != "stored":
             pytest.fail("the first visit made no start-up snapshot: {}".format(describe_page(page)))
-        stored = page.evaluate(READ_SNAPSHOT)
+        return page.evaluate(READ_SNAPSHOT)
     finally:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def start_snapshot(browser, site, tmp_path_factory):
+    """(key, headers, URL of the bytes) of the snapshot that a first visit to `site` stores."""
+    import base64
+    import functools
+
+    stored = first_visit_snapshot(browser, site)
     folder = tmp_path_factory.mktemp("snapshot")
     (folder / "snapshot.bin").write_bytes(base64.b64decode(stored["body"]))
     server = serve.Server(("127.0.0.1", 0), functools.partial(_OpenHandler, directory=str(folder)))
