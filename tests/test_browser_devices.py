@@ -235,3 +235,54 @@ def test_the_service_worker_does_not_precache_network_files():
     with open(os.path.join(shell.ROOT, "www", "vendor", "precache.json")) as f:
         listed = json.load(f) + shell.app_files()
     assert [url for url in listed if any(name.lstrip("/") in url for name in NET_FILES)] == []
+
+
+# --- whole games between the app's pages ---------------------------------------------------------
+def table_link(devices, query):
+    """A link that starts a table with friend seats on this worker's relay, with no STUN server."""
+    return devices.site + "index.html?" + query + "&relays=" + devices.relay + "&stun=none&speed=instant"
+
+
+def device_page(devices):
+    page = devices.new_page(devices.new_context(snapshot=True))
+    page.set_default_timeout(WAIT)
+    return page
+
+
+def invite(host, seat):
+    """The invite link of `seat` on the host's page."""
+    return host.get_attribute('[data-invite-seat="{}"]'.format(seat), "value")
+
+
+def join_as(devices, link, name, page=None):
+    guest = page or device_page(devices)
+    open_page(guest, link)
+    guest.fill("#join-name", name)
+    guest.click("#join-form button[type=submit]")
+    guest.wait_for_selector("#game .player.viewer", state="attached")
+    return guest
+
+
+def test_a_friend_joins_from_another_device_and_plays_the_number_to_the_end(devices):
+    from test_browser_thenumber import write_number
+
+    host = device_page(devices)
+    open_page(host, table_link(devices, "game=thenumber&seats=human,friend&names=Ann&seed=3"))
+    link = invite(host, 1)
+    assert "#join=" in link and "&key=" in link
+    assert "The game starts when every friend has joined." in host.inner_text("#app")
+    guest = join_as(devices, link, "Lan")
+    host.wait_for_selector(".friend.online")
+    assert "Lan is connected." in host.inner_text(".room")
+    assert guest.inner_text(".player.viewer h3").startswith("Lan")
+    for _ in range(12):
+        for page in (host, guest):
+            page.wait_for_selector(".pad, html[data-over] #score-sheet", state="attached")
+        if host.locator("html[data-over]").count():
+            break
+        for page in (host, guest):
+            write_number(page)
+    guest.wait_for_selector("html[data-over] #score-sheet", state="attached")
+    assert host.inner_text("table.score-sheet") == guest.inner_text("table.score-sheet")
+    for page in (host, guest):
+        devices.check_page(page)
