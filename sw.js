@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "1a9781d4ab46b199";
+const VERSION = "99c13742004fd90b";
 const APP_FILES = [
   "./",
   "./index.html",

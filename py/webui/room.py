@@ -14,7 +14,7 @@ Invite links carry the room and its secret in the fragment (#join=...&key=...), 
 never sends to any server; the relays only pass encrypted signalling between devices.
 """
 
-import secrets
+import random
 
 from tabletop.match import BOT_LEVELS, FRIEND, clean_name
 from tabletop.msg import M
@@ -81,7 +81,7 @@ class HostRoom:
 
     @classmethod
     def new(cls, app, net):
-        room = dict(net, id=secrets.token_hex(8), secret=secrets.token_urlsafe(18), tokens={}, chat=[], started=False)
+        room = dict(net, id=random_hex(16), secret=random_hex(32), tokens={}, chat=[], started=False)
         return cls(app, room)
 
     def connect(self):
@@ -256,7 +256,7 @@ class GuestSeat:
             return M("Type your name first.")
         self.app.store.write_setting(NAME_SETTING, name)
         if not isinstance(self.token, str):
-            self.token = secrets.token_hex(16)
+            self.token = random_hex(32)
             self.app.store.write_setting(self.token_key, self.token)
         self.table = RemoteTable(_Games(), self.seat, self.token, name, self._send_to_host, self._update)
         self.joined = True
@@ -362,10 +362,17 @@ class _Games:
         return GAMES[game_id]
 
 
-def _quote(text):
-    from urllib.parse import quote
+def random_hex(digits):
+    """A secret: the system's random source (the browser's crypto.getRandomValues in Pyodide).
+    Not `secrets`: it would ship hashlib and hmac to every first visit for two lines."""
+    return "{:0{}x}".format(random.SystemRandom().getrandbits(digits * 4), digits)
 
-    return quote(str(text), safe="")
+
+def _quote(text):
+    """`text` as a link's parameter value (percent-encoded UTF-8; urllib.parse would ship to
+    every first visit)."""
+    return "".join(chr(b) if chr(b).isalnum() and b < 128 or chr(b) in "-._~" else "%{:02X}".format(b)
+                   for b in str(text).encode("utf-8"))
 
 
 def relay_status(relays):
