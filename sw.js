@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "99c13742004fd90b";
+const VERSION = "e573fdcbc691f399";
 const APP_FILES = [
   "./",
   "./index.html",

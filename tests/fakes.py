@@ -138,6 +138,7 @@ class FakeNetwork:
         self.rooms = {}  # room key -> {peer: (platform, on_event)}
         self.mail = []
         self.reachable = True
+        self.insecure = False
         self.sent = []  # every (room, sender, receiver, text), for hidden-information checks
         self._next = 0
 
@@ -165,6 +166,9 @@ class FakeNetwork:
                     for other in members:
                         network.mail.append((key, other, "leave", peer, None))
 
+        if self.insecure:  # a page that is not a secure context: net.mjs refuses to open a room
+            self.mail.append((key, None, "failed", "insecure", (on_event,)))
+            return Handle()
         if not self.reachable:
             self.mail.append((key, None, "relays", 0, (on_event,)))
             return Handle()
@@ -180,8 +184,8 @@ class FakeNetwork:
         n = 0
         while self.mail and n < limit:
             key, to, kind, sender, text = self.mail.pop(0)
-            if to is None:  # an unreachable relay
-                text[0]("relays", None, 0)
+            if to is None:  # an unreachable relay, or a room that could not open
+                text[0](kind, None, sender)
                 continue
             member = self.rooms.get(key, {}).get(to)
             if member is not None:

@@ -175,6 +175,14 @@ def test_no_relay_is_said_plainly_on_both_sides_with_a_retry():
     assert host.match.seats[1]["kind"] == "normal" and not host.room.waiting()
 
 
+def test_a_page_that_is_not_secure_says_a_friend_table_needs_one():
+    net = FakeNetwork()
+    net.insecure = True
+    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann"}, network=net)
+    net.deliver()
+    assert "need a secure page" in page.text and "No relay" not in page.text
+
+
 def test_chat_reaches_every_device_as_text():
     net = FakeNetwork()
     host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann"}, network=net)

@@ -399,8 +399,9 @@ class _NetRoom:
             self.waiting = []
 
         def failed(error):
-            traceback.print_exc()
-            platform.guard(on_event, "relays", None, 0)
+            print("the room could not open:", error)
+            # Browsers give the encryption a room needs only to a secure page (https, localhost).
+            platform.guard(on_event, "failed", None, "error" if js.isSecureContext else "insecure")
 
         def loaded(module):
             module.openRoom(_js_object(config), self._event).then(create_once_callable(opened), create_once_callable(failed))

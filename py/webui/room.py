@@ -5,7 +5,8 @@ who is connected, the chat).
 The protocol is tabletop.remote's; the network is the platform's:
   platform.open_room(config, on_event) -> handle with send(text, peer) (peer None: everyone)
       and close(); on_event(kind, peer, data), kind "join" / "leave" / "message" / "relays"
-      (data: how many relays answer; 0 within RELAY_WAIT seconds: none can be reached).
+      (data: how many relays answer; 0 within RELAY_WAIT seconds: none can be reached) /
+      "failed" (data "insecure": the page is not a secure context; "error": anything else).
   platform.qr_svg(text, then)    then(svg markup): the invite as a QR code
   platform.can_share() / share(title, url)   the phone's share sheet (Web Share)
 Nothing of the network is loaded or contacted unless a table has a friend seat.
@@ -105,8 +106,8 @@ class HostRoom:
             self.host.receive(peer, data)
         elif kind == "leave":
             self.host.left(peer)
-        elif kind == "relays":
-            self.relays = data
+        elif kind in ("relays", "failed"):
+            self.relays = data if kind == "relays" else kind + ":" + data
             self.app.render()
 
     def _changed(self, what):
@@ -289,8 +290,8 @@ class GuestSeat:
         elif kind == "leave" and peer == self.host_peer:
             self.host_peer = None  # the host reloads or dropped: a new peer will say welcome
             self.app.render()
-        elif kind == "relays":
-            self.relays = data
+        elif kind in ("relays", "failed"):
+            self.relays = data if kind == "relays" else kind + ":" + data
             self.app.render()
 
     def _update(self, kind):
@@ -376,6 +377,14 @@ def _quote(text):
 
 
 def relay_status(relays):
+    """What the network says, when it says something wrong: `relays` is how many relays answer
+    (None: still trying), or "failed:insecure" / "failed:error" (the room could not open)."""
+    if relays == "failed:insecure":
+        return tag("p", esc(_("Friends on other devices need a secure page (an https:// address, or localhost on this "
+                               "computer): this page is not one.")), class_="room-status norelay", role="alert")
+    if relays == "failed:error":
+        return tag("p", esc(_("The connection to other devices could not be opened in this browser.")) + " "
+                   + button(_("Try again"), "room-retry", class_="link"), class_="room-status norelay", role="alert")
     if relays == 0:
         return tag("p", esc(_("No relay could be reached, so no device can join: check the connection.")) + " "
                    + button(_("Try again"), "room-retry", class_="link"), class_="room-status norelay", role="alert")
