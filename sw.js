@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "e573fdcbc691f399";
+const VERSION = "559aa3429e0c9839";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -212,3 +212,18 @@ def test_a_rematch_keeps_everyone_at_the_table():
     assert host.match is not first and host.match.seats[1] == {"name": "Lan", "kind": FRIEND}
     assert not guest.table.is_over() and guest.table.moves == len(host.match.history)
     assert "Lan is connected." in page.text
+
+
+def test_a_flooding_guest_is_told_to_wait_and_changes_nothing():
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann"}, network=net)
+    params, _ = invite_params(page)
+    guest, gpage, _ = join(net, params, "Lan")
+    settle(net, page, gpage)
+    page.clock = lambda: 100.0  # no time passes on the host: the guest's budget does not refill
+    for n in range(40):
+        guest.table.say("spam %d" % n)
+    settle(net, page, gpage)
+    assert "Too many messages at once" in gpage.text
+    assert len(host.room.host.chat) < 40 and host.match.history == []
+    assert 'data-game="thenumber"' in gpage.html  # still at the table

@@ -545,6 +545,8 @@ class App:
             self.ui, self.prefs, self.notice, self.seen_ply = {}, {}, None, 0
         elif kind == "state":
             self.platform.set_flag("over", self.table.is_over())
+        elif kind == "refused" and self.table.ready:  # a message refused mid-game: said once
+            self.notice, self.table.refused = self.table.refused, None
         self.render()
 
     def presence(self):
