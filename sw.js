@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "559aa3429e0c9839";
+const VERSION = "6e1e29ae4d84e1e5";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -145,7 +145,7 @@ def test_each_game_card_offers_how_to_play_before_starting():
     assert app.how_to is None and app.screen == "lobby"
     app.handle("how-to", "mojo")
     app.handle("new", "mojo")  # its New game goes on to the new-game dialog
-    assert app.how_to is None and app.dialog["game"] == "mojo" and 'id="how-to"' not in platform.html
+    assert app.how_to is None and app.dialog.game == "mojo" and 'id="how-to"' not in platform.html
 
 
 def test_the_static_lobby_shows_how_to_play_disabled_like_new_game():

@@ -67,7 +67,7 @@ def test_the_dialog_choice_is_applied_and_remembered_across_games_and_reloads():
     assert again.speed == "fast"
     again.handle("lobby")
     again.handle("new", "phopho")
-    assert again.dialog["speed"] == "fast"
+    assert again.dialog.speed == "fast"
     assert '<option value="fast" selected>Fast' in platform2.html
 
 

@@ -26,11 +26,11 @@ so that a change of language changes it too.
 
 import random
 
-from games import GAMES, INFOS
+from games import GAMES
 from tabletop import IllegalAction
 from tabletop import bots as botlib
 from tabletop import saves, share
-from tabletop.match import FRIEND, HUMAN, Match, clean_name, make_seats
+from tabletop.match import FRIEND, Match, clean_name, make_seats
 from tabletop.msg import M, N_
 from tabletop.tables import LocalTable
 
@@ -40,6 +40,7 @@ from tabletop.tables import LocalTable
 from . import i18n, lobby
 from .html import attrs, button, esc, tag
 from .i18n import _
+from .newgame import NewGameDialog
 from .renderers import RENDERERS
 
 # How fast bots play: the seconds before a bot's move, (turn, step), by the speed setting.
@@ -73,7 +74,7 @@ class App:
         self.speed = self.link_speed or (stored if stored in SPEEDS else "normal")
         platform.set_flag("instant", self.speed == "instant")  # no animations either
         self.screen = "lobby"
-        self.dialog = None  # {"game": id, "players": n, "seats": [...], "seed": str, "options": {}}
+        self.dialog = None  # the new-game dialog (newgame.NewGameDialog) while it is open
         self.how_to = None  # the game whose "How to play" is open over the lobby
         self.notice = None  # a message for the player (an illegal attempt, a refused import)
         self.confirm_delete = None
@@ -126,15 +127,15 @@ class App:
         game = GAMES[game_id]
         self.open_dialog(game_id)
         if params.get("seed"):
-            self.dialog["seed"] = params["seed"]
+            self.dialog.seed = params["seed"]
         for opt in game.info.options:
             if opt.id in params:
-                self.dialog["options"][opt.id] = params[opt.id]
+                self.dialog.options[opt.id] = params[opt.id]
         if params.get("seats"):
             kinds = [k.strip().lower() for k in params["seats"].split(",") if k.strip()]
             names = params.get("names", "").split(",") if params.get("names") else None
             try:
-                self.start(game_id, kinds, names, params.get("seed", ""), self.dialog["options"])
+                self.start(game_id, kinds, names, params.get("seed", ""), self.dialog.options)
             except IllegalAction as err:
                 self.notice = M("This link cannot start a game: {reason}", reason=err.reason)
                 self.render()
@@ -189,16 +190,7 @@ class App:
         self.render()
 
     def open_dialog(self, game_id):
-        info = INFOS[game_id]
-        players = max(info.min_players, min(info.max_players, 3))
-        self.dialog = {
-            "game": game_id,
-            "players": players,
-            "seats": [{"kind": HUMAN if i == 0 else "normal", "name": ""} for i in range(info.max_players)],
-            "seed": "",
-            "options": {o.id: o.default for o in info.options},
-            "speed": self.speed,
-        }
+        self.dialog = NewGameDialog(game_id, self.speed)
         self.screen = "lobby"
 
     # --- starting and resuming -------------------------------------------------------------
@@ -830,35 +822,19 @@ class App:
     def on_players(self, _):
         if self.dialog is None:
             return
-        self._read_dialog()
+        self.dialog.read(self.platform.form("new-game"))
         self.render()
 
-    def _read_dialog(self):
-        form = self.platform.form("new-game")
-        dialog = self.dialog
-        info = INFOS[dialog["game"]]
-        try:
-            dialog["players"] = max(info.min_players, min(info.max_players, int(form.get("players", dialog["players"]))))
-        except ValueError:
-            pass
-        for i, seat in enumerate(dialog["seats"]):
-            seat["kind"] = form.get("kind-{}".format(i), seat["kind"])
-            seat["name"] = form.get("name-{}".format(i), seat["name"])
-        dialog["seed"] = form.get("seed", dialog["seed"])
-        for opt in info.options:
-            dialog["options"][opt.id] = form.get("opt-" + opt.id, dialog["options"][opt.id])
-        dialog["speed"] = form.get("speed", dialog["speed"])
-
     def on_start(self, _):
-        if self.dialog is None:
-            return
-        self._read_dialog()
         d = self.dialog
-        if d["speed"] != self.speed:
-            self.set_speed(d["speed"])
-        seats = d["seats"][: d["players"]]
+        if d is None:
+            return
+        d.read(self.platform.form("new-game"))
+        if d.speed != self.speed:
+            self.set_speed(d.speed)
+        kinds, names = d.chosen_seats()
         try:
-            self.start(d["game"], [s["kind"] for s in seats], [s["name"] for s in seats], d["seed"], d["options"])
+            self.start(d.game, kinds, names, d.seed, d.options)
         except IllegalAction as err:
             self.notice = err.reason
             self.render()

@@ -1,7 +1,8 @@
-"""The lobby: the games, the saved games (broken ones explained), import, the new-game dialog."""
+"""The lobby: the games, the saved games (broken ones explained), import; the new-game dialog
+is its own (newgame.py)."""
 
 from games import INFOS
-from tabletop.match import NAME_MAX, SEAT_KINDS, said_name, seat_label, seat_title
+from tabletop.match import said_name, seat_title
 from tabletop.msg import N_, Message
 
 from . import i18n
@@ -108,46 +109,6 @@ def saves_section(app):
     return tag("section", tag("h2", _("Continue")) + body + picker, class_="continue", aria_label=_("Saved games"))
 
 
-def dialog(app):
-    d = app.dialog
-    info = INFOS[d["game"]]
-    players = tag(
-        "select",
-        "".join(tag("option", str(n), value=str(n), selected=n == d["players"]) for n in range(info.min_players, info.max_players + 1)),
-        name="players", data_change="players",
-    )
-    seats = []
-    for i in range(d["players"]):
-        seat = d["seats"][i]
-        kinds = "".join(tag("option", esc(_(seat_label(k))), value=k, selected=k == seat["kind"]) for k in SEAT_KINDS)
-        seats.append(
-            tag("div",
-                tag("span", esc(_("Seat {n}").format(n=i + 1)), class_="seat-no")
-                + tag("select", kinds, name="kind-{}".format(i), aria_label=_("Seat {n} is").format(n=i + 1))
-                + "<input{}>".format(attrs(name="name-{}".format(i), value=seat["name"], placeholder=_("Name (optional)"),
-                                           aria_label=_("Seat {n} name").format(n=i + 1), maxlength=str(NAME_MAX))),
-                class_="seat-row")
-        )
-    options = []
-    for opt in info.options:
-        current = d["options"][opt.id]
-        listed = opt.choices if any(v == current for v, _label in opt.choices) else opt.choices + ((current, current),)  # from a link
-        choices = "".join(tag("option", esc(_(label)), value=v, selected=v == current) for v, label in listed)
-        options.append(tag("label", esc(_(opt.label)) + " " + tag("select", choices, name="opt-" + opt.id), title=_(opt.help) or None))
-    body = (
-        tag("h2", esc(_("New game: {game}").format(game=_(info.title))), id="dialog-title")
-        + tag("label", _("Players") + " " + players, class_="players-field")
-        + tag("fieldset", tag("legend", _("Seats")) + "".join(seats))
-        + "".join(options)
-        + speed_field(app.SPEEDS, d["speed"], _("Bots play") + " ", "speed-field")
-        + tag("label", _("Shuffle number (optional: the same number deals the same cards)") + " "
-              + "<input{}>".format(attrs(name="seed", value=d["seed"], inputmode="numeric", placeholder=_("random"))), class_="seed-field")
-        + tag("div", button(_("Start"), "start", class_="primary", type="submit") + button(_("Cancel"), "close-dialog"), class_="dialog-buttons")
-    )
-    form = tag("form", body, id="new-game", class_="dialog", data_submit="start", role="dialog", aria_modal="true", aria_labelledby="dialog-title")
-    return tag("div", form, class_="backdrop")
-
-
 def speed_field(speeds, current, words, class_, **select_attrs):
     """The bots' speed menu (`speeds`: App.SPEEDS): in the new-game dialog, and in the game bar
     (webui/table.py)."""
@@ -196,7 +157,7 @@ def render(app):
     saved = saves_section(app)
     parts += [saved, games_section()] if app.entries else [games_section(), saved]
     if app.dialog:
-        parts.append(dialog(app))
+        parts.append(app.dialog.render(app.SPEEDS))
     if app.how_to:
         parts.append(how_to_dialog(app))
     return tag("div", "".join(parts), class_="lobby", id="lobby")
