@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "6e1e29ae4d84e1e5";
+const VERSION = "c0195aa89a818cc5";
 const APP_FILES = [
   "./",
   "./index.html",

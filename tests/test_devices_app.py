@@ -227,3 +227,21 @@ def test_a_flooding_guest_is_told_to_wait_and_changes_nothing():
     assert "Too many messages at once" in gpage.text
     assert len(host.room.host.chat) < 40 and host.match.history == []
     assert 'data-game="thenumber"' in gpage.html  # still at the table
+
+
+def test_the_lobby_of_a_guest_lists_the_table_to_rejoin_it():
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "mojo", "seats": "human,friend", "names": "Ann"}, network=net)
+    params, _ = invite_params(page)
+    guest, gpage, gstore = join(net, params, "Lan")
+    settle(net, page, gpage)
+    guest.handle("lobby")
+    settle(net, page, gpage)
+    assert "Lan is not connected." in page.text
+    assert "Tables with friends" in gpage.text and "Ann's table · Mojo" in gpage.text
+    guest.handle("rejoin", "0")
+    settle(net, page, gpage)
+    assert "Lan is connected." in page.text and 'data-game="mojo"' in gpage.html
+    guest.handle("lobby")
+    guest.handle("forget-table", "0")
+    assert "Tables with friends" not in gpage.text

@@ -41,6 +41,7 @@ from . import i18n, lobby
 from .html import attrs, button, esc, tag
 from .i18n import _
 from .newgame import NewGameDialog
+from .room import TABLES_SETTING, joined_tables
 from .renderers import RENDERERS
 
 # How fast bots play: the seconds before a bot's move, (turn, step), by the speed setting.
@@ -104,6 +105,7 @@ class App:
         self.copied = False
         self._bots_scheduled = False
         self.entries = []
+        self.friend_tables = []  # the friends' tables this device joined (room.joined_tables)
         # What the page last showed (screen_key): a new screen opens at its top, not at the
         # previous screen's scroll (a game started from a card low in the lobby opened mid-page).
         # The first lobby is the page's own: a visitor may already have scrolled the static one.
@@ -187,6 +189,7 @@ class App:
         self.platform.set_flag("over", False)
         self.platform.set_flag("screen-game", False)
         self.entries = self.store.entries()
+        self.friend_tables = joined_tables(self.store)
         self.render()
 
     def open_dialog(self, game_id):
@@ -522,6 +525,18 @@ class App:
             self.guest.join(self.guest.remembered_name)
             self.table = self.guest.table
         self.render()
+
+    def on_rejoin(self, index):
+        tables = joined_tables(self.store)
+        if isinstance(index, str) and index.isdigit() and int(index) < len(tables):
+            self.open_guest(tables[int(index)])
+
+    def on_forget_table(self, index):
+        tables = joined_tables(self.store)
+        if isinstance(index, str) and index.isdigit() and int(index) < len(tables):
+            del tables[int(index)]
+            self.store.write_setting(TABLES_SETTING, tables)
+        self.show_lobby()
 
     def on_join(self, _):
         if self.guest is None:

@@ -66,6 +66,20 @@ def _seat_title(seat, index):
     return _(title) if isinstance(title, Message) else title
 
 
+def friend_tables_section(app):
+    """The friends' tables this device joined (webui.room): back to one, or forget it."""
+    if not app.friend_tables:
+        return ""
+    rows = []
+    for i, t in enumerate(app.friend_tables):
+        info = INFOS.get(t.get("game"))
+        what = _("{host}'s table").format(host=t.get("host") or _("A friend")) + (" · " + _(info.title) if info else "")
+        rows.append(tag("li", tag("span", esc(what)) + " " + button(_("Rejoin"), "rejoin", str(i), class_="primary")
+                        + button(_("Forget"), "forget-table", str(i))))
+    return tag("section", tag("h2", _("Tables with friends")) + tag("ul", "".join(rows), class_="friend-tables"),
+               class_="continue friends-tables", aria_label=_("Tables with friends"))
+
+
 def saves_section(app):
     rows = []
     for entry in app.entries:
@@ -154,8 +168,8 @@ def render(app):
     parts += app.notices()
     # A game in progress is what a returning player wants: their saves come first, above the
     # seven game cards (on a phone the cards alone are about 1,900 px tall).
-    saved = saves_section(app)
-    parts += [saved, games_section()] if app.entries else [games_section(), saved]
+    saved = saves_section(app) + friend_tables_section(app)
+    parts += [saved, games_section()] if app.entries or app.friend_tables else [games_section(), saved]
     if app.dialog:
         parts.append(app.dialog.render(app.SPEEDS))
     if app.how_to:

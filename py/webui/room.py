@@ -33,6 +33,9 @@ STUN = ("stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478")
 APP_ID = "banchoi-table-1"
 RELAY_WAIT = 8  # seconds before "no relay can be reached" is said (the issue asks within 10)
 NAME_SETTING = "friend-name"  # the guest's name, remembered on this device
+TABLES_SETTING = "friend-tables"  # the friends' tables this device joined, for the lobby
+TABLES_KEPT = 5
+LINK_KEYS = ("join", "key", "seat", "host", "relays", "stun")  # what an invite's fragment says
 CHAT_SHOWN = 30
 
 
@@ -231,6 +234,7 @@ class GuestSeat:
 
     def __init__(self, app, params):
         self.app = app
+        self.params = {k: str(v) for k, v in params.items()}
         self.room = dict(network(params), id=params.get("join", ""), secret=params.get("key", ""))
         seat = params.get("seat", "")
         self.seat = int(seat) if seat.isdigit() else None
@@ -255,6 +259,7 @@ class GuestSeat:
         name = clean_name(name)
         if not name:
             return M("Type your name first.")
+        self.remember()
         self.app.store.write_setting(NAME_SETTING, name)
         if not isinstance(self.token, str):
             self.token = random_hex(32)
@@ -295,7 +300,17 @@ class GuestSeat:
             self.app.render()
 
     def _update(self, kind):
+        if kind == "welcome":
+            self.remember(self.table.info.id)
         self.app.guest_update(kind)
+
+    def remember(self, game=None):
+        """Keep this table in the lobby's list (newest first), to come back to it from there."""
+        kept = [t for t in joined_tables(self.app.store) if (t["join"], t["seat"]) != (self.room["id"], str(self.seat))]
+        here = {k: v for k, v in self.params.items() if k in LINK_KEYS}
+        here["game"] = game or next((t.get("game") for t in joined_tables(self.app.store)
+                                     if (t["join"], t["seat"]) == (self.room["id"], str(self.seat))), "")
+        self.app.store.write_setting(TABLES_SETTING, ([here] + kept)[:TABLES_KEPT])
 
     def retry(self):
         self.close()
@@ -361,6 +376,16 @@ class _Games:
         from games import GAMES
 
         return GAMES[game_id]
+
+
+def joined_tables(store):
+    """The friends' tables this device joined (newest first), as stored: anything may be stored,
+    so only well-formed ones come back."""
+    kept = store.setting(TABLES_SETTING)
+    if not isinstance(kept, list):
+        return []
+    return [t for t in kept if isinstance(t, dict) and all(isinstance(t.get(k, ""), str) for k in LINK_KEYS + ("game",))
+            and t.get("join") and t.get("key") and str(t.get("seat", "")).isdigit()]
 
 
 def random_hex(digits):
