@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "c0195aa89a818cc5";
+const VERSION = "d4071accd92b89ab";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -35,7 +35,7 @@ RELAY_WAIT = 8  # seconds before "no relay can be reached" is said (the issue as
 NAME_SETTING = "friend-name"  # the guest's name, remembered on this device
 TABLES_SETTING = "friend-tables"  # the friends' tables this device joined, for the lobby
 TABLES_KEPT = 5
-LINK_KEYS = ("join", "key", "seat", "host", "relays", "stun")  # what an invite's fragment says
+LINK_KEYS = ("join", "key", "seat", "host", "game", "relays", "stun")  # what an invite's fragment says
 CHAT_SHOWN = 30
 
 
@@ -136,9 +136,9 @@ class HostRoom:
 
     def invite_link(self, seat):
         host = self.host.host_name
-        return "{}#join={}&key={}&seat={}&host={}{}".format(
+        return "{}#join={}&key={}&seat={}&host={}&game={}{}".format(
             self.app.platform.page_url(), self.room["id"], self.room["secret"], seat,
-            _quote(host), _link_network(self.room))
+            _quote(host), self.app.match.game.info.id, _link_network(self.room))
 
     # --- what the host does ----------------------------------------------------------------------
     def start_with_bots(self):
@@ -354,8 +354,15 @@ class GuestSeat:
             body = (tag("p", esc(_(refused)), class_="notice", role="alert") if refused is not None else
                     tag("p", esc(_("Joining {host}'s table…").format(host=self.host_label())), class_="joining", role="status")
                     + relay_status(self.relays))
-        title = _("{host} invites you to a game").format(host=esc(self.host_label()))
-        return tag("div", tag("h1", title) + body + tag("p", self.app.exit_link()), class_="join", id="join")
+        from games import INFOS
+
+        info = INFOS.get(self.params.get("game", ""))
+        if info is not None:
+            title = _("{host} invites you to play {game}").format(host=esc(self.host_label()), game=esc(_(info.title)))
+        else:
+            title = _("{host} invites you to a game").format(host=esc(self.host_label()))
+        seat = tag("p", esc(_("You play seat {n}.").format(n=self.seat + 1))) if self.seat is not None else ""
+        return tag("div", tag("h1", title) + seat + body + tag("p", self.app.exit_link()), class_="join", id="join")
 
     def handle(self, act, arg):
         if act == "room-retry":

@@ -68,6 +68,8 @@ def status_line(ctx, renderer):
         return _("Game over: {result} The score sheet is below.").format(result=text)
     if app.cover is not None:
         return _("Pass the device to {name}.").format(name=ctx.name(app.cover))
+    if app.room is not None and app.room.waiting():
+        return _("Waiting for friends to join: send each one their invite below.")
     thinking = _("{name} is thinking…").format(name=ctx.name(app.thinking)) if app.thinking is not None else ""
     if ctx.can_act:
         who = _("Your turn") if len(table.humans()) == 1 else _("Your turn, {name}").format(name=ctx.name(ctx.viewer))
