@@ -245,3 +245,26 @@ def test_the_lobby_of_a_guest_lists_the_table_to_rejoin_it():
     guest.handle("lobby")
     guest.handle("forget-table", "0")
     assert "Tables with friends" not in gpage.text
+
+
+def test_each_device_says_the_game_in_its_own_language():
+    """The host plays in English, the guest reads in Vietnamese: the words travel as messages,
+    not as English text."""
+    from webui import i18n
+
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"}, network=net)
+    params, _ = invite_params(page)
+    guest, gpage, _ = join(net, params, "Lan")
+    settle(net, page, gpage)
+    host.play(host.table.legal(0)[0])
+    guest.play(guest.table.legal(1)[0])
+    settle(net, page, gpage)
+    try:
+        gpage.choose_language("vi", guest.render)
+        assert "Game log" not in gpage.text and "Diễn biến ván" in gpage.text
+        said = [str(i18n._(e["text"])) for e in guest.table.log_for(1)]
+        english = [str(e["text"]) for e in host.match.log_for(1)]
+        assert said and said != english and len(said) == len(english)
+    finally:
+        i18n.choose(i18n.ENGLISH)
