@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "d4071accd92b89ab";
+const VERSION = "f5758dc8663005d6";
 const APP_FILES = [
   "./",
   "./index.html",

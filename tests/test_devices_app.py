@@ -268,3 +268,16 @@ def test_each_device_says_the_game_in_its_own_language():
         assert said and said != english and len(said) == len(english)
     finally:
         i18n.choose(i18n.ENGLISH)
+
+
+def test_an_exported_save_of_a_table_with_friends_holds_no_secret():
+    net = FakeNetwork()
+    host, page, store = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann"}, network=net)
+    params, _ = invite_params(page)
+    join(net, params, "Lan")
+    settle(net, page)
+    assert params["key"] in store.get("tabletop.save." + host.save_id)  # kept on the host's device
+    host.show_lobby()
+    host.handle("export", host.save_id)
+    name, text = page.downloads[-1]
+    assert params["key"] not in text and '"room"' not in text and '"Lan"' in text

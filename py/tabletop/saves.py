@@ -60,6 +60,19 @@ def to_save(match, created=None, updated=None):
     }
 
 
+def without_room(text):
+    """A save's text for a file that leaves this device: a table with friends keeps its room's
+    secret and the guests' seat secrets in the save (to reopen the room after a reload), which
+    must not travel with an exported file. Anything unreadable is exported as it is."""
+    try:
+        data = parse(text)
+    except SaveError:
+        return text
+    if not isinstance(data, dict) or "room" not in data:
+        return text
+    return json.dumps({k: v for k, v in data.items() if k != "room"}, ensure_ascii=False)
+
+
 def json_depth(text):
     """How deeply `text`'s arrays and objects nest, by a cheap scan that never recurses (strings
     are skipped, so brackets inside names do not count)."""

@@ -868,7 +868,7 @@ class App:
     def on_export(self, save_id):
         text = self.store.text(save_id)
         if text is not None:
-            self.platform.download("{}.json".format(save_id), text)
+            self.platform.download("{}.json".format(save_id), saves.without_room(text))
 
     def on_import(self, payload):
         """`payload` = (file name, text) from the file picker; text None: the file was refused
