@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f5758dc8663005d6";
+const VERSION = "42a47aaeb8ad0544";
 const APP_FILES = [
   "./",
   "./index.html",

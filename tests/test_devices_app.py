@@ -162,6 +162,27 @@ def test_the_host_reloads_and_the_guests_come_back_by_themselves():
     assert guest.table.moves == moves and "not connected" not in gpage.text
 
 
+def test_the_host_back_before_its_old_page_is_seen_gone_still_gets_the_guests_back():
+    """A page closed without a goodbye (a tab closed, a browser stopped) is seen gone by the other
+    devices only seconds later (about 10 s in Chromium): the host's page, opened again, may be in
+    the room before the guests see the old one leave. They still come back by themselves."""
+    net = FakeNetwork()
+    host, page, hstore = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"}, network=net)
+    params, _ = invite_params(page)
+    guest, gpage, _ = join(net, params, "Lan")
+    settle(net, page, gpage)
+    host2, page2, _ = open_app({"save": host.save_id}, storage=hstore, network=net)  # in the room first
+    settle(net, page2, gpage)
+    assert "Lan is not connected." in page2.text  # the guest still talks to the old page
+    host.leave_table()  # the old page is seen gone only now
+    settle(net, page2, gpage)
+    assert "Lan is connected." in page2.text
+    assert "not connected" not in gpage.text
+    host2.play(host2.table.legal(0)[0])
+    settle(net, page2, gpage)
+    assert guest.table.moves == len(host2.match.history) == 1
+
+
 def test_no_relay_is_said_plainly_on_both_sides_with_a_retry():
     net = FakeNetwork()
     net.reachable = False

@@ -293,7 +293,11 @@ class GuestSeat:
             if peer == self.host_peer or '"t":"refused"' in data[:40]:
                 self.table.receive(data)
         elif kind == "leave" and peer == self.host_peer:
-            self.host_peer = None  # the host reloads or dropped: a new peer will say welcome
+            # The host reloads or dropped: a new peer will say welcome. A page closed without a
+            # goodbye is seen gone seconds late, so the host's new page may have joined already
+            # (and was not greeted): say hello to everyone here; only the host answers.
+            self.host_peer = None
+            self.net.send(self.table.hello_text(), None)
             self.app.render()
         elif kind in ("relays", "failed"):
             self.relays = data if kind == "relays" else kind + ":" + data
