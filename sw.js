@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "42a47aaeb8ad0544";
+const VERSION = "e9cef539861db9c2";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -108,6 +108,24 @@ def test_whole_games_of_every_title_across_two_and_four_devices():
             assert "Rematch" not in gpage.text  # the host's call
 
 
+def test_a_guest_cannot_play_before_every_friend_has_joined():
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "stemandbranch", "seats": "human,friend,friend", "names": "Ann", "seed": "88"}, network=net)
+    params, _ = invite_params(page)
+    guest, gpage, _ = join(net, params, "Lan")
+    settle(net, page, gpage)
+    assert 1 in guest.table.to_act() and host.room.waiting()  # Lan's seat starts this game
+    guest.play(guest.table.legal(1)[0])
+    settle(net, page, gpage)
+    assert host.match.history == [] and guest.table.moves == 0
+    assert "The game starts when every friend has joined." in gpage.text
+    host.handle("room-start")  # a bot for the third seat: now Lan may play
+    settle(net, page, gpage)
+    guest.play(guest.table.legal(1)[0])
+    settle(net, page, gpage)
+    assert len(host.match.history) >= 1 and guest.table.moves == len(host.match.history)
+
+
 def test_a_guest_that_drops_can_be_replaced_by_a_bot_and_takes_its_seat_back():
     net = FakeNetwork()
     host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"}, network=net)

@@ -92,10 +92,12 @@ class Host:
     guest's move (or a seat taken), `on_change(what)` lets the app save, start bots and redraw,
     and the app then calls `update()` to send every guest its seat's news."""
 
-    def __init__(self, table, send, on_change, now, host_name="", tokens=None, chat=None):
+    def __init__(self, table, send, on_change, now, host_name="", tokens=None, chat=None, waiting=None):
         self.table = table
         self.send = send
         self.on_change = on_change
+        # () -> True while the game waits for friends to take their seats: no move before that
+        self.waiting = waiting or (lambda: False)
         self.now = now
         self.host_name = host_name
         # seat -> the secret of the device that took it (saved; a JSON save makes the seats strings)
@@ -152,6 +154,8 @@ class Host:
         q = message.get("q")
         if self.table.seats[seat]["kind"] != FRIEND:
             outcome = {"refused": M("A bot is playing your seat now.")}
+        elif kind != "why" and self.waiting():
+            outcome = {"refused": M("The game starts when every friend has joined.")}
         elif kind != "undo" and not isinstance(message.get("action" if kind != "clear" else "t"), str):
             outcome = {"refused": M("That message could not be read.")}
         else:

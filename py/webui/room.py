@@ -78,7 +78,7 @@ class HostRoom:
         host_name = next((s["name"] for s in app.match.seats if s["kind"] == "human"), "")
         self.host = Host(LocalTable(app.match), self._send, self._changed, self._clock,
                          host_name=str(host_name), tokens={int(k): v for k, v in room.get("tokens", {}).items()},
-                         chat=room.get("chat"))
+                         chat=room.get("chat"), waiting=self.waiting)
         self._time = 0.0
         self.net = None
         self.connect()
