@@ -1,13 +1,20 @@
 """Cross-device play: browsers that join one room through a Nostr relay and talk over WebRTC
 (www/net.mjs, Trystero's nostr strategy bundled in www/vendor/net/), the room's QR code
-(www/qr.mjs), and a normal start that loads none of it.
+(www/qr.mjs), and a normal start that loads none of it. Then the app's own pages, each a device
+(a context of its own), as players see them: a whole game of every title (co-op and Spirit
+Scrolls too) between a host and a friend, four devices at one table, a guest's and a host's
+reload (and a host's tab closed and opened again), a guest that vanishes and a bot in its seat, a
+guest's forged move and an edited invite refused, no relay, and the chat (the same scenarios as
+tests/test_devices_app.py on CPython).
 
 The browsers run in a network namespace of their own per test worker, with the site and a relay
 (tests/netns.py: the `devices` fixture). The helpers below drive net.mjs in a page: open_room,
-wait_event, events, send."""
+wait_event, events, send. The tests print what they measure (run with -s): how long a join takes,
+a reload's way back, how soon a vanished device is seen gone, how soon "no relay" is said."""
 
 import json
 import os
+import random
 import time
 import uuid
 
@@ -238,13 +245,28 @@ def test_the_service_worker_does_not_precache_network_files():
 
 
 # --- whole games between the app's pages ---------------------------------------------------------
-def table_link(devices, query):
+# A host's page and its guests' pages, each in its own context (its own storage and peer), started
+# as a repeat visit. A guest's page shows what the host sends: after a guest's move its page is
+# behind the host's until the host's news comes back, so a page acts only when it shows as many
+# moves as the host's (`#game[data-moves]`) and says it is its turn.
+MY_TURN_JS = "((document.querySelector('#status') || {}).innerText || '').startsWith('Your turn')"
+GAME_STATE = """() => ({
+    over: document.documentElement.hasAttribute('data-over') && !!document.querySelector('#score-sheet'),
+    moves: Number((document.querySelector('#game') || {dataset: {}}).dataset.moves ?? -1),
+    turn: ((document.querySelector('#status') || {}).innerText || '').startsWith('Your turn'),
+    thinking: !!document.querySelector('.thinking'),
+    confirm: !!document.querySelector('#confirm-move'),
+})"""
+
+
+def table_link(devices, query, relay=None):
     """A link that starts a table with friend seats on this worker's relay, with no STUN server."""
-    return devices.site + "index.html?" + query + "&relays=" + devices.relay + "&stun=none&speed=instant"
+    return devices.site + "index.html?" + query + "&relays=" + (relay or devices.relay) + "&stun=none&speed=instant"
 
 
-def device_page(devices):
-    page = devices.new_page(devices.new_context(snapshot=True))
+def device_page(devices, context=None, **context_options):
+    """A page of a new device (a context of its own, started as a repeat visit), or of `context`."""
+    page = devices.new_page(context or devices.new_context(snapshot=True, **context_options))
     page.set_default_timeout(WAIT)
     return page
 
@@ -255,12 +277,118 @@ def invite(host, seat):
 
 
 def join_as(devices, link, name, page=None):
+    """A guest's page: the invite opened, the name typed, Join pressed, the table shown (in
+    .join_seconds after Join was pressed)."""
     guest = page or device_page(devices)
     open_page(guest, link)
     guest.fill("#join-name", name)
+    started = time.monotonic()
     guest.click("#join-form button[type=submit]")
     guest.wait_for_selector("#game .player.viewer", state="attached")
+    guest.join_seconds = time.monotonic() - started
     return guest
+
+
+def host_table(devices, query, names=("Lan",)):
+    """The host's page of a new table (`query`: its link's game, seats, seed...) and one guest's
+    page per friend seat, joined with `names` in seat order; every friend connected."""
+    host = device_page(devices)
+    open_page(host, table_link(devices, query))
+    seats = [int(s) for s in host.eval_on_selector_all("[data-invite-seat]", "els => els.map(e => e.dataset.inviteSeat)")]
+    assert len(seats) == len(names), seats
+    guests = [join_as(devices, invite(host, seat), name) for seat, name in zip(seats, names)]
+    host.wait_for_function("n => document.querySelectorAll('.room .friend.online').length === n", arg=len(guests))
+    return host, guests
+
+
+def game_state(page):
+    return page.evaluate(GAME_STATE)
+
+
+def moves(page):
+    return game_state(page)["moves"]
+
+
+def poll(page, condition, what, timeout=WAIT):
+    """Until condition() (checked every 20 ms): for conditions over several pages."""
+    deadline = time.monotonic() + timeout / 1000
+    while not condition():
+        assert time.monotonic() < deadline, "waited in vain for " + what
+        page.wait_for_timeout(20)
+
+
+def caught_up(page, host):
+    """Until `page` shows the host's game as the host's page does (the same number of moves)."""
+    if page is not host:
+        poll(page, lambda: moves(page) == moves(host), "the host's news on a guest's page")
+
+
+def synced_click(host):
+    """click_and_settle (as the single-device tests have it) for any device of `host`'s table:
+    click, wait for the redraw, say yes to a warning, wait until the page has the host's news."""
+    def click_and_settle(page, selector):
+        page.locator(selector).first.evaluate("el => el.setAttribute('data-stale', '1')")
+        page.locator(selector).first.click()
+        page.wait_for_function("!document.querySelector('[data-stale]')")
+        if page.locator("#confirm-move").count():
+            click_and_settle(page, "#confirm-move [data-act=confirm-move]")
+        caught_up(page, host)
+    return click_and_settle
+
+
+def next_to_act(host, pages):
+    """The page whose seat acts now (it says so and is caught up with the host), or None once the
+    game is over on the host's page."""
+    found = []
+
+    def someone():
+        host_state = game_state(host)
+        if host_state["over"]:
+            return True
+        if host_state["thinking"]:
+            return False
+        for page in pages:
+            state = host_state if page is host else game_state(page)
+            if state["turn"] and state["moves"] == host_state["moves"]:
+                found.append(page)
+                return True
+        return False
+    poll(host, someone, "a seat to act or the end", timeout=60_000)
+    return found[0] if found else None
+
+
+def play_across(host, guests, decide, limit, until=None):
+    """Every device plays its seat by `decide(page)` when it acts, until the game is over (then
+    every page shows the score sheet) or the host's page shows `until` moves. How many decisions
+    each page made."""
+    pages = [host] + guests
+    made = [0] * len(pages)
+    while until is None or moves(host) < until:
+        page = next_to_act(host, pages)
+        if page is None:
+            break
+        before = moves(page)
+        decide(page)
+        poll(page, lambda: moves(page) != before or game_state(page)["confirm"], "the move to be played")
+        made[pages.index(page)] += 1
+        assert sum(made) < limit, "the game did not end within {} decisions".format(limit)
+    if until is None:
+        for page in pages:
+            page.wait_for_selector("html[data-over] #score-sheet", state="attached")
+    else:
+        for page in guests:
+            caught_up(page, host)
+    return made
+
+
+def same_score_sheet(host, guests):
+    """Every device ends on the same score sheet; the table's text."""
+    sheet = host.inner_text("table.score-sheet")
+    assert "Total" in sheet or "Team score" in host.inner_text("#score-sheet")
+    for guest in guests:
+        assert guest.inner_text("table.score-sheet") == sheet
+        assert moves(guest) == moves(host)
+    return sheet
 
 
 def test_a_friend_joins_from_another_device_and_plays_the_number_to_the_end(devices):
@@ -272,17 +400,348 @@ def test_a_friend_joins_from_another_device_and_plays_the_number_to_the_end(devi
     assert "#join=" in link and "&key=" in link
     assert "The game starts when every friend has joined." in host.inner_text("#app")
     guest = join_as(devices, link, "Lan")
+    print("the guest's table was shown {:.1f} s after Join was pressed".format(guest.join_seconds))
     host.wait_for_selector(".friend.online")
     assert "Lan is connected." in host.inner_text(".room")
     assert guest.inner_text(".player.viewer h3").startswith("Lan")
-    for _ in range(12):
-        for page in (host, guest):
-            page.wait_for_selector(".pad, html[data-over] #score-sheet", state="attached")
-        if host.locator("html[data-over]").count():
-            break
-        for page in (host, guest):
-            write_number(page)
-    guest.wait_for_selector("html[data-over] #score-sheet", state="attached")
-    assert host.inner_text("table.score-sheet") == guest.inner_text("table.score-sheet")
+    made = play_across(host, [guest], write_number, limit=30)
+    assert made[0] == made[1] >= 6
+    same_score_sheet(host, [guest])
+    for page in (host, guest):
+        devices.check_page(page)
+
+
+def plan_game(game_id, kinds, options, seed, level):
+    """The whole game of `seed` with each person's seat (human or friend) played as the `level`
+    bot would and the bots' seats as the app plays them (webui/app.py: as soon as they may, each
+    decision seeded by the game's seed and the move number): [(seat, action)] in order, and the
+    final scores."""
+    from games import GAMES
+    from tabletop import bots as botlib
+    from tabletop.match import Match, make_seats
+
+    game = GAMES[game_id]
+    match = Match(game, make_seats(kinds), dict(options), seed)
+    steps = []
+    while not match.is_over():
+        bots = [s for s in match.to_act() if match.is_bot(s)]
+        seat = bots[0] if bots else match.to_act()[0]  # the app's bots move as soon as they may
+        rng = random.Random(match.seed * 1_000_003 + len(match.history))
+        chooser = kinds[seat] if kinds[seat] in botlib.LEVELS else level
+        action = botlib.choose(game, chooser, match.view(seat), seat, match.legal(seat), rng)
+        match.play(seat, action)
+        steps.append((seat, action))
+    return steps, match.result().get("scores")
+
+
+def click_move(host):
+    """Click the button of a planned move (data-act=play, data-arg=the action) on a device of
+    `host`'s table, once it is drawn; see synced_click."""
+    click = synced_click(host)
+
+    def play(page, action):
+        selector = "button[data-act='play'][data-arg='{}']".format(action)
+        page.wait_for_selector(selector)
+        click(page, selector)
+    return play
+
+
+def click_phopho_move(host):
+    """Phở Phở's selection is made on the hand's cards (a card of the move's type); every other
+    move has its button."""
+    from games.phopho.data import CARD_TYPE
+
+    click, button = synced_click(host), click_move(host)
+
+    def play(page, action):
+        verb, _, kind = action.partition(":")
+        if verb not in ("pick", "mark"):
+            return button(page, action)
+        page.wait_for_selector(".pp-card.legal")
+        cards = page.eval_on_selector_all(".pp-card.legal", "els => els.map(e => e.dataset.arg)")
+        card = next(c for c in cards if CARD_TYPE[c] == kind)
+        click(page, ".pp-card.legal[data-arg='{}']".format(card))
+    return play
+
+
+def play_plan(host, devices_by_seat, steps, clicker=click_move):
+    """Click each person's planned move on its own device's page, in order (the host's bots play
+    theirs); every page ends on the score sheet."""
+    play = clicker(host)
+    for n, (seat, action) in enumerate(steps):
+        page = devices_by_seat.get(seat)
+        if page is None:
+            continue  # a bot's move, made on the host's device
+        poll(host, lambda: moves(host) == n, "move {} on the host's page".format(n))
+        caught_up(page, host)
+        play(page, action)
+    for page in set(devices_by_seat.values()) | {host}:
+        page.wait_for_selector("html[data-over] #score-sheet", state="attached")
+    assert moves(host) == len(steps)
+
+
+def sheet_totals(page):
+    return [int(v) for v in page.locator("table.score-sheet tbody tr").last.locator("td").all_inner_texts()]
+
+
+# Whole games of every title across two devices: the host's seat (Ann) and a friend's (Lan), bots
+# in the other seats where the game needs more players. Each person's moves are planned on CPython
+# (as a bot of `level` would play that seat) and clicked on that person's own device. Each seed
+# gives about the shortest game of seeds 1-100 (searched on CPython: the app's bots play the same).
+# The Number and Flowers are played by their own drivers below.
+PLANNED = {  # title: (game, seats, options, seed, level)
+    "phopho": ("phopho", ["human", "friend"], {}, 46, "hard"),
+    "hoipho": ("hoipho", ["human", "friend", "easy"], {}, 11, "hard"),
+    "mojo": ("mojo", ["human", "friend"], {}, 85, "hard"),
+    "coffeerush": ("coffeerush", ["human", "friend"], {}, 64, "easy"),
+    "stemandbranch": ("stemandbranch", ["human", "friend"], {"tiebreak_year": "2026"}, 88, "easy"),
+    "stemandbranch-coop": ("stemandbranch", ["friend", "human"], {"mode": "coop"}, 38, "easy"),
+    # The shortest game of seeds 1-60 where both seats activate a Spirit Scroll.
+    "stemandbranch-scrolls": ("stemandbranch", ["human", "friend"], {"scrolls": "1", "tiebreak_year": "2026"}, 21, "easy"),
+}
+# What each device's log must tell of a title's game, beyond its end.
+LOG_SAYS = {"stemandbranch-scrolls": ("Ann claims the", "Ann activates the", "Lan claims the", "Lan activates the")}
+CLICKERS = {"phopho": click_phopho_move}
+
+
+@pytest.mark.parametrize("title", list(PLANNED))
+def test_a_whole_game_across_two_devices(devices, title):
+    game_id, kinds, options, seed, level = PLANNED[title]
+    steps, scores = plan_game(game_id, kinds, options, seed, level)
+    names = ",".join("Ann" if kind == "human" else "" for kind in kinds)
+    query = "game={}&seats={}&names={}&seed={}{}".format(
+        game_id, ",".join(kinds), names, seed, "".join("&{}={}".format(*option) for option in options.items()))
+    host, guests = host_table(devices, query)
+    by_seat = {kinds.index("human"): host, kinds.index("friend"): guests[0]}
+    play_plan(host, by_seat, steps, CLICKERS.get(title, click_move))
+    same_score_sheet(host, guests)
+    if scores is not None:
+        assert sheet_totals(host) == scores  # the game planned on CPython, to its end
+    for page in (host, guests[0]):
+        log = page.inner_text(".log")
+        assert all(line in log for line in LOG_SAYS.get(title, ())), log
+        devices.check_page(page)
+
+
+def test_flowers_across_two_devices(devices):
+    """Flowers by its own gestures on each device: take from a stack, aim at a place (the host
+    says whether it may go there), place it."""
+    host, guests = host_table(devices, "game=flowers&seats=human,friend&names=Ann&seed=3")
+    click = synced_click(host)
+
+    def turn(page):
+        click(page, ".flowers-stack button.legal")
+        click(page, ".flowers-garden-panel .legal")
+        assert page.locator(".flowers-cell.aimed .flowers-ghost").count() == 1
+        click(page, ".flowers-cell.aimed")
+    made = play_across(host, guests, turn, limit=200)
+    assert made[0] >= 10 and made[1] >= 10
+    same_score_sheet(host, guests)
+    assert host.locator(".flowers-scored").count() == 2 and guests[0].locator(".flowers-scored").count() == 2
+
+
+def test_four_devices_play_the_number_to_the_end(devices):
+    from test_browser_thenumber import write_number
+
+    names = ("Lan", "Minh", "Hoa")
+    host, guests = host_table(devices, "game=thenumber&seats=human,friend,friend,friend&names=Ann&seed=3", names)
+    assert host.locator(".room .friend.online").all_inner_texts() == ["{} is connected.".format(n) for n in names]
+    for guest, name in zip(guests, names):
+        assert guest.inner_text(".player.viewer h3").startswith(name)
+    made = play_across(host, guests, write_number, limit=60)
+    assert len(set(made)) == 1 and made[0] >= 6  # each wrote every turn
+    sheet = same_score_sheet(host, guests)
+    assert all(name in sheet for name in ("Ann",) + names)
+    for page in [host] + guests:
+        devices.check_page(page)
+
+
+def the_number_for_two(devices):
+    """The Number between Ann's device and Lan's, one turn played."""
+    from test_browser_thenumber import write_number
+
+    host, guests = host_table(devices, "game=thenumber&seats=human,friend&names=Ann&seed=3")
+    play_across(host, guests, write_number, limit=10, until=2)
+    return host, guests[0], write_number
+
+
+# In a guest's page: keep in window.offlineSaid the line saying the host's device is not
+# connected, once it shows (a render that the next one may replace at once).
+WATCH_OFFLINE = """() => {
+    window.offlineSaid = null;
+    new MutationObserver(() => {
+        const line = document.querySelector('.room-status.offline');
+        if (line) window.offlineSaid = line.innerText;
+    }).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def both_connected(host, guest):
+    """Until the host's page says the guest is connected and the guest's page no longer says the
+    host is not; the seconds it took."""
+    started = time.monotonic()
+    host.wait_for_function("document.querySelector('.room .friend.online')?.innerText === 'Lan is connected.'")
+    guest.wait_for_selector(".room-status.offline", state="detached")
+    caught_up(guest, host)
+    return time.monotonic() - started
+
+
+def test_a_guest_reloads_mid_game_and_is_back_in_its_seat(devices):
+    host, guest, write_number = the_number_for_two(devices)
+    before = moves(host)
+    assert before == 2
+    started = time.monotonic()
+    guest.reload()
+    guest.wait_for_selector("#game .player.viewer", state="attached")  # no name to type again
+    assert guest.locator("#join-form").count() == 0
+    assert guest.inner_text(".player.viewer h3").startswith("Lan")
+    assert moves(guest) == before
+    both_connected(host, guest)
+    print("the guest's page was back at its seat {:.1f} s after its reload began".format(time.monotonic() - started))
+    play_across(host, [guest], write_number, limit=10, until=before + 4)  # two turns more
+    for page in (host, guest):
+        devices.check_page(page)
+
+
+def test_the_host_reloads_mid_game_and_the_guest_comes_back_by_itself(devices):
+    """A reload (the page says goodbye: the guest sees it go at once), then the host's tab closed
+    and the game opened again from its address on the same device (no goodbye: the guest sees
+    the old page go only about 10 s later, after the new one joined the room)."""
+    host, guest, write_number = the_number_for_two(devices)
+    address = host.url
+    assert "save=" in address and "game=" not in address  # the address of the saved game
+    for way in ("reload", "closed tab"):
+        before = moves(host)
+        guest.evaluate(WATCH_OFFLINE)
+        started = time.monotonic()
+        if way == "reload":
+            host.reload()
+        else:
+            context = host.context
+            host.close()
+            host = device_page(devices, context=context)
+            open_page(host, address)
+        host.wait_for_selector("#game", state="attached")
+        assert moves(host) == before
+        if way == "closed tab":  # the host's page is back before the guest's page sees the old one go
+            host.wait_for_selector(".room .friend.offline >> text=Lan is not connected.")
+        both_connected(host, guest)
+        print("after the host's {}, the guest was back in {:.1f} s".format(way, time.monotonic() - started))
+        # The guest's page said it had lost the host (if only for a moment: it came back by itself).
+        assert guest.evaluate("window.offlineSaid") == "Ann is not connected: waiting for their device…"
+        assert moves(guest) == before
+        play_across(host, [guest], write_number, limit=10, until=before + 2)  # a turn more
+    play_across(host, [guest], write_number, limit=40)
+    same_score_sheet(host, [guest])
+    for page in (host, guest):
+        devices.check_page(page)
+
+
+def test_a_guest_that_vanishes_is_seen_gone_and_a_bot_takes_its_seat(devices):
+    host, guest, write_number = the_number_for_two(devices)
+    started = time.monotonic()
+    guest.context.close()  # the phone is switched off: nothing is said to the host
+    host.wait_for_selector(".room .friend.offline", timeout=60_000)
+    print("the host saw the guest gone after {:.1f} s".format(time.monotonic() - started))
+    assert "Lan is not connected." in host.inner_text(".room .friend.offline")
+    assert "not connected" in host.inner_text(".player[data-seat='1']")
+    host.click("button[data-act='room-bot'][data-arg='1']")
+    host.wait_for_selector(".room .friend.offline >> text=a bot plays for them")
+    made = play_across(host, [], write_number, limit=40)
+    assert made[0] >= 5
+    assert "Game over" in host.inner_text("#status")
+    devices.check_page(host)
+
+
+def test_a_guest_cannot_play_for_another_seat(devices):
+    """The protocol has no seat in a move: a guest's move is its own seat's. A forged button on
+    the guest's page for the host's move, at the host's turn, goes to the host, which refuses it
+    with the engine's reason; the host's game does not change. An invite link edited to name the
+    host's seat is refused too."""
+    host, (guest,) = host_table(devices, "game=stemandbranch&seats=human,friend&names=Ann&seed=88")
+    host.wait_for_function(MY_TURN_JS)
+    mine = host.eval_on_selector_all("button[data-act='play']", "els => els.map(e => e.dataset.arg)")
+    caught_up(guest, host)
+    before, host_status = moves(host), host.inner_text("#status")
+    theirs = guest.eval_on_selector_all("button[data-act='play']", "els => els.map(e => e.dataset.arg)")
+    forged = [a for a in mine if a not in theirs][0]
+    guest.evaluate("""arg => {
+        const b = document.createElement('button');
+        b.type = 'button'; b.dataset.act = 'play'; b.dataset.arg = arg; b.id = 'forged'; b.textContent = 'forged';
+        document.querySelector('#status').after(b);
+    }""", forged)
+    guest.dispatch_event("#forged", "click")
+    guest.wait_for_selector(".notice >> text=It is not your turn")
+    assert "It is not your turn: wait for the player whose turn it is." in guest.inner_text(".notice")
+    assert moves(host) == before and moves(guest) == before
+    assert host.inner_text("#status") == host_status
+    assert host.locator(".notice").count() == 0
+    click_move(host)(host, forged)  # the move is the host's to make
+    caught_up(guest, host)
+    assert moves(guest) == before + 1
+    # A link edited to claim the host's seat: the host refuses the seat.
+    link = invite(host, 1) if host.locator("[data-invite-seat]").count() else None
+    assert link is None  # the friend's seat is taken: no invite shown any more
+    stolen = guest.url.replace("&seat=1", "&seat=0")
+    assert stolen != guest.url
+    thief = device_page(devices)
+    open_page(thief, stolen)
+    thief.fill("#join-name", "Mallory")
+    thief.click("#join-form button[type=submit]")
+    thief.wait_for_selector("#join .notice")
+    assert "That seat is not open to a friend at this table." in thief.inner_text("#join .notice")
+    assert "Mallory" not in host.inner_text("#game")
+    for page in (host, guest, thief):
+        devices.check_page(page)
+
+
+def test_no_relay_is_said_on_both_devices_and_the_host_starts_with_bots(devices):
+    """With the only relay unreachable each device says so within 10 s of opening its room (the
+    host's page when it opens, the guest's when its name is given), with a Try again button."""
+    host = device_page(devices)
+    open_page(host, table_link(devices, "game=thenumber&seats=human,friend&names=Ann&seed=3", relay=devices.unreachable_relay))
+    opened = {host: time.monotonic()}
+    link = invite(host, 1)
+    assert "relays=" + devices.unreachable_relay in link
+    guest = device_page(devices)
+    open_page(guest, link)
+    guest.fill("#join-name", "Lan")
+    guest.click("#join-form button[type=submit]")
+    opened[guest] = time.monotonic()
+    guest.wait_for_selector("#join .joining")
+    for page, name in ((host, "host"), (guest, "guest")):
+        left = 10_000 - (time.monotonic() - opened[page]) * 1000
+        page.wait_for_selector(".room-status.norelay", timeout=max(left, 1))
+        print("the {} said no relay after {:.1f} s".format(name, time.monotonic() - opened[page]))
+        assert "No relay could be reached" in page.inner_text(".room-status.norelay")
+        assert page.locator(".room-status.norelay button[data-act='room-retry']").inner_text() == "Try again"
+    guest.click("button[data-act='room-retry']")  # tries again (the line goes), and says so again
+    guest.wait_for_selector(".room-status.norelay", state="detached")
+    host.click("button[data-act='room-start']")
+    host.wait_for_selector(".pad")
+    assert "The game starts when" not in host.inner_text("#game")
+    from test_browser_thenumber import write_number
+
+    write_number(host)
+    host.wait_for_function("Number(document.querySelector('#game').dataset.moves) >= 2")  # the bot writes too
+    guest.wait_for_selector(".room-status.norelay", timeout=10_000)
+    for page in (host, guest):
+        devices.check_page(page)
+
+
+def test_a_chat_line_goes_from_one_device_to_the_other_as_text(devices):
+    host, (guest,) = host_table(devices, "game=thenumber&seats=human,friend&names=Ann&seed=3")
+    guest.click(".chat summary")  # the chat opens
+    guest.fill("#chat-form input[name=chat]", "<b>hi</b>   & <img src=x onerror=alert(1)> there")
+    guest.click("#chat-form button[type=submit]")
+    host.wait_for_selector(".chat-lines li")
+    assert host.inner_text(".chat-lines li") == "Lan <b>hi</b> & <img src=x onerror=alert(1)> there"
+    assert host.locator(".chat-lines li b").count() == 1 and host.locator(".chat-lines img").count() == 0  # only the name is bold
+    assert host.locator(".chat[open]").count() == 1  # opened by the first line
+    host.fill("#chat-form input[name=chat]", "Xin chào Lan!")
+    host.click("#chat-form button[type=submit]")
+    guest.wait_for_function("document.querySelectorAll('.chat-lines li').length === 2")
+    assert guest.locator(".chat-lines li").all_inner_texts() == host.locator(".chat-lines li").all_inner_texts()
+    assert guest.locator(".chat-lines li").last.inner_text() == "Ann Xin chào Lan!"
     for page in (host, guest):
         devices.check_page(page)
