@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "e9cef539861db9c2";
+const VERSION = "7027028cbea33439";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -743,5 +743,21 @@ def test_a_chat_line_goes_from_one_device_to_the_other_as_text(devices):
     guest.wait_for_function("document.querySelectorAll('.chat-lines li').length === 2")
     assert guest.locator(".chat-lines li").all_inner_texts() == host.locator(".chat-lines li").all_inner_texts()
     assert guest.locator(".chat-lines li").last.inner_text() == "Ann Xin chào Lan!"
+
+    # A line half typed survives a friend's line arriving (a redraw replaces every element): its
+    # text, its caret and the focus stay, so the typing goes on. A chat the player closed stays closed.
+    guest.click("#chat-form input[name=chat]")
+    guest.keyboard.type("Half a li")
+    host.fill("#chat-form input[name=chat]", "Ready?")
+    host.click("#chat-form button[type=submit]")
+    guest.wait_for_function("document.querySelectorAll('.chat-lines li').length === 3")
+    host.click(".chat summary")  # the host closes its chat
+    assert guest.eval_on_selector("#chat-form input[name=chat]", "el => [el.value, el === document.activeElement]") == ["Half a li", True]
+    guest.keyboard.type("ne")
+    guest.keyboard.press("Enter")
+    host.wait_for_function("document.querySelectorAll('.chat-lines li').length === 4")
+    assert host.locator(".chat-lines li").last.text_content() == "Lan Half a line"  # in the closed chat
+    assert host.locator(".chat[open]").count() == 0 and host.inner_text(".chat summary") == "Chat (4)"
+    assert guest.locator(".chat[open]").count() == 1 and guest.input_value("#chat-form input[name=chat]") == ""
     for page in (host, guest):
         devices.check_page(page)

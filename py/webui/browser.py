@@ -48,6 +48,40 @@ FOLLOW_JS = ("root", """
   const r = el.getBoundingClientRect();
   if (r.top < 0 || r.bottom > innerHeight) el.scrollIntoView({block: 'start'});""")
 
+# What the player is typing survives a redraw, which replaces every element: a chat line half
+# written when a friend's move arrives keeps its text, its caret and the focus, and a <details> the
+# player opened or closed (the chat) stays so. Text fields are known by their form's id and name,
+# a <details> by its id; the app's own drawing decides only until the player touches them.
+KEEP_TYPED_JS = ("root", """
+  const kept = [], here = document.activeElement;
+  for (const el of root.querySelectorAll('form[id] :is(input, textarea)[name]')) {
+    if (el.tagName === 'INPUT' && !['text', 'search'].includes(el.type)) continue;
+    const changed = el.value !== el.defaultValue, focused = el === here;
+    if (changed || focused)
+      kept.push({form: el.form.id, name: el.name, value: el.value, changed, focused,
+                 start: el.selectionStart, end: el.selectionEnd});
+  }
+  const choices = root.__detailsChoices || (root.__detailsChoices = {});
+  for (const d of root.querySelectorAll('details[id]'))
+    if (d.open !== (d.dataset.leftOpen === '1')) choices[d.id] = d.open;
+  return kept;""")
+RESTORE_TYPED_JS = ("root", "kept", """
+  for (const k of kept) {
+    const form = document.getElementById(k.form), el = form && root.contains(form) ? form.elements[k.name] : null;
+    if (!el || !('value' in el) || el.disabled) continue;
+    if (k.changed) el.value = k.value;
+    if (k.focused) {
+      el.focus({preventScroll: true});
+      try { el.setSelectionRange(k.start, k.end); } catch (e) {}
+    }
+  }
+  const choices = root.__detailsChoices || {};
+  for (const d of root.querySelectorAll('details[id]')) {
+    if (d.id in choices) d.open = choices[d.id];
+    d.dataset.leftOpen = d.open ? '1' : '0';
+  }
+  return kept.some(k => k.focused);""")
+
 # Modal dialogs (role=dialog with aria-modal=true: the new-game and share dialogs, a move's
 # confirmation, the pass-the-device cover) keep the keyboard inside: while one is open everything
 # else in the app is inert (no focus, no click, hidden from screen readers), and Tab / Shift+Tab
@@ -130,6 +164,8 @@ class BrowserPlatform:
         self._snapshot_anims = js.Function.new(*SNAPSHOT_ANIMS_JS)
         self._mark_moved = js.Function.new(*MARK_MOVED_JS)
         self._follow = js.Function.new(*FOLLOW_JS)
+        self._keep_typed = js.Function.new(*KEEP_TYPED_JS)
+        self._restore_typed = js.Function.new(*RESTORE_TYPED_JS)
         # The status line is redrawn with the page; screen readers hear a change only from a
         # live region that stays in the document, so its words are copied here when they change.
         self.live = js.document.createElement("div")
@@ -149,6 +185,7 @@ class BrowserPlatform:
         active = js.document.activeElement
         was_modal = _present(self.root.querySelector("[aria-modal=true]"))
         before = self._snapshot_anims(self.root)
+        typed = self._keep_typed(self.root)
         # A dialog taller than a phone scrolls in its backdrop: a redraw (a seat count changed)
         # keeps the dialog where the player had scrolled it.
         backdrop = self.root.querySelector(".backdrop")
@@ -162,6 +199,8 @@ class BrowserPlatform:
         if not was_modal:
             self._keep_clicked_in_place()
         self._follow(self.root)
+        if self._restore_typed(self.root, typed):
+            focused = None  # the player is typing there: the focus went back to that field
         if focused is not None:
             self._refocus(*focused)
         self._keep_focus_in_dialog(was_modal, active)

@@ -436,4 +436,4 @@ def chat_box(lines, names):
                + button(_("Send"), None, type="submit"), id="chat-form", data_submit="room-chat", class_="chat-form")
     summary = _("Chat ({n})").format(n=len(lines)) if lines else _("Chat")
     return tag("details", tag("summary", summary) + tag("ol", items, class_="chat-lines", aria_live="polite") + form,
-               class_="chat", open=bool(lines))
+               class_="chat", id="chat", open=bool(lines))
