@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "7027028cbea33439";
+const VERSION = "bc3f72e1470198b9";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -20,11 +20,11 @@ def test_lobby_lists_the_games_and_an_unknown_game_link_explains():
 
 def test_game_link_opens_the_dialog_and_seats_start_at_once():
     app, platform, _ = open_app({"game": "thenumber"})
-    assert app.dialog and 'id="new-game"' in platform.html
+    assert app.current.dialog and 'id="new-game"' in platform.html
     app, platform, storage = open_app({"game": "thenumber", "seats": "human,easy,hard", "seed": "5", "speed": "instant"})
     assert app.screen == "game" and app.match.seed == 5
     assert [s["kind"] for s in app.match.seats] == ["human", "easy", "hard"]
-    assert platform.url == {"save": app.save_id, "speed": "instant"}  # a reload resumes, not restarts
+    assert platform.url == {"save": app.current.save_id, "speed": "instant"}  # a reload resumes, not restarts
     assert len(storage.data) == 1
 
 
@@ -67,12 +67,12 @@ def test_crossed_out_digit_shows_the_engines_reason():
 def test_two_humans_pass_the_device_between_secret_numbers():
     app, platform, _ = open_app({"game": "thenumber", "seats": "human,human,easy", "seed": "4", "speed": "instant"})
     platform.run()
-    assert app.cover == 0 and app.viewer is None and "Pass the device to Player 1" in platform.text
+    assert app.current.cover == 0 and app.current.viewer is None and "Pass the device to Player 1" in platform.text
     assert 'class="pad"' not in platform.html
     app.handle("ready", "0")
-    assert app.viewer == 0 and 'class="pad"' in platform.html
+    assert app.current.viewer == 0 and 'class="pad"' in platform.html
     app.handle("play", "123")
-    assert app.cover == 1 and "Pass the device to Player 2" in platform.text
+    assert app.current.cover == 1 and "Pass the device to Player 2" in platform.text
     assert "123" not in platform.html.split('class="cover"')[0].split("Game log")[0].replace("0123456789", "")
     app.handle("ready", "1")
     app.handle("play", "456")
@@ -153,20 +153,20 @@ def finished_game(seed=9):
 def test_share_link_opens_the_replay_and_continue_makes_a_new_game():
     app, platform, storage = finished_game()
     app.handle("share")
-    link = app.share_link
+    link = app.share.link
     assert link.startswith("https://example.test/games/#g=1.") and 'id="share-link"' in platform.html
     code = link.split("#g=", 1)[1]
     viewer, vplatform, vstorage = open_app({"g": code}, DictStorage())
-    assert viewer.screen == "replay" and viewer.replay.step == viewer.replay.last == len(app.match.history)
-    assert viewer.replay.match.state == app.match.state and '<table class="score-sheet">' in vplatform.html
+    assert viewer.screen == "replay" and viewer.current.replay.step == viewer.current.replay.last == len(app.match.history)
+    assert viewer.current.replay.match.state == app.match.state and '<table class="score-sheet">' in vplatform.html
     viewer.handle("replay-step", "first")
-    assert viewer.replay.step == 0 and "before the first move" in vplatform.text
+    assert viewer.current.replay.step == 0 and "before the first move" in vplatform.text
     viewer.handle("replay-step", "next")
-    assert viewer.replay.step == 1 and "Move 1:" in vplatform.text
+    assert viewer.current.replay.step == 1 and "Move 1:" in vplatform.text
     vplatform.forms["replay-controls"] = {"step": "7", "seat": "1"}
     viewer.handle("replay-goto")
     viewer.handle("replay-seat")
-    assert viewer.replay.step == 7 and viewer.replay.perspective == 1
+    assert viewer.current.replay.step == 7 and viewer.current.replay.perspective == 1
     viewer.handle("continue-here")
     assert viewer.screen == "game" and viewer.match.history == app.match.history[:7]
     assert len(vstorage.data) == 1  # the continued game is a new saved game
@@ -210,7 +210,7 @@ def test_a_solo_record_is_kept_beside_the_saves_and_shown_on_the_sheet():
     app, platform, storage = finish_solo_flowers({"seed": "1"})
     score = app.match.result()["scores"][0]
     record = json.loads(storage.data[saves.RECORD_PREFIX + "flowers.solo"])
-    assert record["value"] == score and record["save"] == app.save_id and record["previous"] is None
+    assert record["value"] == score and record["save"] == app.current.save_id and record["previous"] is None
     assert "Best solo score on this device: {} (the first one kept).".format(score) in platform.text
     assert 'class="record"' in platform.html
     again, platform2, _ = open_app(platform.url, storage)  # a reload of the finished game
@@ -258,8 +258,8 @@ def test_no_cover_between_humans_when_nothing_is_private():
     app, platform, _ = open_app({"game": "flowers", "seats": "human,human", "seed": "3", "speed": "instant"})
     platform.run()
     for _ in range(4):
-        assert app.cover is None and app.viewer in app.match.to_act()
-        seat = app.viewer
+        assert app.current.cover is None and app.current.viewer in app.match.to_act()
+        seat = app.current.viewer
         app.handle("play", app.match.legal(seat)[0])
         platform.run()
     assert "Pass the device" not in platform.text
@@ -273,7 +273,7 @@ def test_the_replay_viewer_passes_view_gestures_to_the_game():
     app.handle("replay-this")
     assert app.screen == "replay"
     app.handle("flowers-zoom", "in")
-    assert app.prefs.get("flowers-zoom") == 1 and app.screen == "replay"
+    assert app.current.prefs.get("flowers-zoom") == 1 and app.screen == "replay"
 
 
 def test_replay_of_an_unfinished_two_human_game_never_shows_either_hand():
@@ -295,19 +295,19 @@ def test_replay_of_an_unfinished_two_human_game_never_shows_either_hand():
         for opener in ("replay-this", "share"):
             if opener == "share":
                 app.handle("share")
-                viewer, vplatform, _ = open_app({"g": app.share_link.split("#g=", 1)[1]}, DictStorage())
+                viewer, vplatform, _ = open_app({"g": app.share.link.split("#g=", 1)[1]}, DictStorage())
             else:
                 app.handle("replay-this")
                 viewer, vplatform = app, platform
-            assert viewer.screen == "replay" and viewer.replay.perspectives() == []
+            assert viewer.screen == "replay" and viewer.current.replay.perspectives() == []
             assert "See as" not in vplatform.html and "Hands stay hidden" in vplatform.text
-            for step in range(viewer.replay.last + 1):
-                viewer.replay.goto(step)
-                public = replay_view.render(viewer)
+            for step in range(viewer.current.replay.last + 1):
+                viewer.current.replay.goto(step)
+                public = replay_view.render(viewer.current)
                 for seat in ("0", "1"):
                     vplatform.forms["replay-controls"] = {"seat": seat}
                     viewer.handle("replay-seat")
-                    assert viewer.replay.perspective is None
+                    assert viewer.current.replay.perspective is None
                     assert vplatform.html == public, (game_id, step, seat)
             if opener == "replay-this":
                 app.handle("continue-here")
@@ -317,13 +317,13 @@ def test_replay_of_an_unfinished_solo_game_offers_only_the_humans_view():
     app, platform, _ = open_app({"game": "phopho", "seats": "human,normal", "seed": "5", "speed": "instant"})
     platform.run()
     app.handle("replay-this")
-    assert app.replay.perspectives() == [0]
+    assert app.current.replay.perspectives() == [0]
     platform.forms["replay-controls"] = {"seat": "1"}
     app.handle("replay-seat")
-    assert app.replay.perspective is None
+    assert app.current.replay.perspective is None
     platform.forms["replay-controls"] = {"seat": "0"}
     app.handle("replay-seat")
-    assert app.replay.perspective == 0 and "Your hand" in platform.text
+    assert app.current.replay.perspective == 0 and "Your hand" in platform.text
 
 
 def test_rules_panel_starts_with_how_to_play_and_hides_the_source_tags():
@@ -369,7 +369,7 @@ def test_rule_numbers_in_log_lines_become_links_to_the_rules_panel():
     app, platform, _ = open_app({"game": "mojo", "seats": "human,easy", "seed": "2", "speed": "instant"})
     platform.run()
     app.handle("rule", "MJ-5")
-    assert app.show_rules and 'id="rule-MJ-5"' in platform.html
+    assert app.current.show_rules and 'id="rule-MJ-5"' in platform.html
     # a finished game's notes name rules only by link
     app, platform, _ = open_app({"game": "mojo", "seats": "easy,easy", "seed": "2", "speed": "instant"})
     platform.run()

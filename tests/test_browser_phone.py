@@ -190,10 +190,10 @@ def test_sb_claim_start_is_the_sb_22_script():
     fields = dict(CASES[-2][1])
     app, platform, _ = open_app({"game": "stemandbranch", "speed": "instant"})
     platform.forms["new-game"] = {**fields, "players": "3", "kind-0": "human", "kind-1": "normal", "kind-2": "normal"}
-    app.on_start(None)
+    app.handle("start")
     for action in CLAIM_AFTER_HAND_PAYMENT:
         assert action in app.match.legal(0), action
-        app.play(action)
+        app.current.play(action)
     assert "claim:none" in app.match.legal(0)
 
 
@@ -333,13 +333,13 @@ def test_the_lobby_lists_saved_games_before_the_game_cards_once_there_are_any():
 def test_the_pass_the_device_cover_going_up_or_down_is_a_new_screen():
     """Two people share the screen: the next player's turn starts at the status line."""
     app, platform, _ = open_app({"game": "mojo", "seats": "human,human", "seed": "1", "speed": "instant"})
-    first = app.cover
+    first = app.current.cover
     assert first is not None and platform.scrolled_top == 1
     app.handle("ready", str(first))
-    assert app.cover is None and platform.scrolled_top == 2
+    assert app.current.cover is None and platform.scrolled_top == 2
     for _ in range(20):  # the first player's turn, to its end
-        app.play(app.match.legal(first)[0], first, confirmed=True)
+        app.current.play(app.match.legal(first)[0], first, confirmed=True)
         platform.run()
-        if app.cover is not None:
+        if app.current.cover is not None:
             break
-    assert app.cover == 1 - first and platform.scrolled_top == 3
+    assert app.current.cover == 1 - first and platform.scrolled_top == 3

@@ -296,7 +296,7 @@ def test_claim_after_hand_payment_script_is_the_first_turn_of_its_game():
     match = app.match
     for action in CLAIM_AFTER_HAND_PAYMENT:
         assert match.to_act() == [0] and action in match.legal(0), (action, match.to_act(), match.legal(match.to_act()[0]))
-        app.play(action)
+        app.current.play(action)
     assert match.to_act() == [0] and "claim:Fire1" in match.legal(0) and "claim:none" in match.legal(0)
 
 

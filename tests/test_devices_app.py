@@ -49,12 +49,12 @@ def play_out(net, apps, pages, rng, limit=3000):
         if apps[0].match.is_over():
             return
         for app in apps:
-            table, seat = app.table, app.viewer
-            if app.confirm is not None:  # a hurtful move (a guest hears of it from the host): yes
-                app.on_confirm_move(None)
+            table, seat = app.current.table, app.current.viewer
+            if app.current.confirm is not None:  # a hurtful move (a guest hears of it from the host): yes
+                app.handle("confirm-move")
                 break
             if seat is not None and seat in table.to_act() and table.legal(seat):
-                app.play(rng.choice(table.legal(seat)))
+                app.current.play(rng.choice(table.legal(seat)))
                 break
     raise AssertionError("the game did not end")
 
@@ -66,7 +66,7 @@ def test_a_link_with_a_friend_seat_shows_its_invite_and_waits_for_the_friend():
     params, seat = invite_params(page)
     assert seat == 1 and params["host"] == "Ann"
     assert "The game starts when every friend has joined." in page.text
-    host.play(host.table.legal(0)[0])
+    host.current.play(host.current.table.legal(0)[0])
     assert host.match.history == []  # nobody plays before the friends are here
     guest, gpage, _ = join(net, params, "Lan")
     settle(net, page, gpage)
@@ -100,11 +100,11 @@ def test_whole_games_of_every_title_across_two_and_four_devices():
         play_out(net, apps, pages, random.Random(1))
         settle(net, *pages)
         for guest, gpage in zip(apps[1:], pages[1:]):
-            assert guest.table.is_over(), game_id
+            assert guest.current.table.is_over(), game_id
             assert 'id="score-sheet"' in gpage.html
-            assert guest.table.result()["winners"] == host.match.result()["winners"]
-            assert [str(e["text"]) for e in guest.table.log_for(guest.viewer)] == \
-                [str(e["text"]) for e in host.match.log_for(guest.viewer)]
+            assert guest.current.table.result()["winners"] == host.match.result()["winners"]
+            assert [str(e["text"]) for e in guest.current.table.log_for(guest.current.viewer)] == \
+                [str(e["text"]) for e in host.match.log_for(guest.current.viewer)]
             assert "Rematch" not in gpage.text  # the host's call
 
 
@@ -114,16 +114,16 @@ def test_a_guest_cannot_play_before_every_friend_has_joined():
     params, _ = invite_params(page)
     guest, gpage, _ = join(net, params, "Lan")
     settle(net, page, gpage)
-    assert 1 in guest.table.to_act() and host.room.waiting()  # Lan's seat starts this game
-    guest.play(guest.table.legal(1)[0])
+    assert 1 in guest.current.table.to_act() and host.current.room.waiting()  # Lan's seat starts this game
+    guest.current.play(guest.current.table.legal(1)[0])
     settle(net, page, gpage)
-    assert host.match.history == [] and guest.table.moves == 0
+    assert host.match.history == [] and guest.current.table.moves == 0
     assert "The game starts when every friend has joined." in gpage.text
     host.handle("room-start")  # a bot for the third seat: now Lan may play
     settle(net, page, gpage)
-    guest.play(guest.table.legal(1)[0])
+    guest.current.play(guest.current.table.legal(1)[0])
     settle(net, page, gpage)
-    assert len(host.match.history) >= 1 and guest.table.moves == len(host.match.history)
+    assert len(host.match.history) >= 1 and guest.current.table.moves == len(host.match.history)
 
 
 def test_a_guest_that_drops_can_be_replaced_by_a_bot_and_takes_its_seat_back():
@@ -132,11 +132,11 @@ def test_a_guest_that_drops_can_be_replaced_by_a_bot_and_takes_its_seat_back():
     params, _ = invite_params(page)
     guest, gpage, gstore = join(net, params, "Lan")
     settle(net, page, gpage)
-    guest.leave_table()  # the guest's page closes
+    guest.current.leave()  # the guest's page closes
     settle(net, page)
     assert "Lan is not connected." in page.text and 'data-act="room-bot"' in page.html
     assert "not connected" in re.search(r'data-seat="1".*?</header>', page.html, re.S).group(0)
-    host.play(host.table.legal(0)[0])
+    host.current.play(host.current.table.legal(0)[0])
     host.handle("room-bot", "1")
     settle(net, page)
     assert host.match.seats[1]["kind"] == "normal" and len(host.match.history) >= 2  # the bot played
@@ -144,7 +144,7 @@ def test_a_guest_that_drops_can_be_replaced_by_a_bot_and_takes_its_seat_back():
     again, gpage2, _ = join(net, params, "Lan", storage=gstore)  # the same device, a reload: no form
     settle(net, page, gpage2)
     assert host.match.seats[1]["kind"] == FRIEND
-    assert again.table.moves == len(host.match.history)
+    assert again.current.table.moves == len(host.match.history)
     assert "Lan is connected." in page.text
 
 
@@ -166,18 +166,18 @@ def test_the_host_reloads_and_the_guests_come_back_by_themselves():
     params, _ = invite_params(page)
     guest, gpage, _ = join(net, params, "Lan")
     settle(net, page, gpage)
-    host.play(host.table.legal(0)[0])
+    host.current.play(host.current.table.legal(0)[0])
     settle(net, page, gpage)
     moves = len(host.match.history)
-    save = host.save_id
-    host.leave_table()  # the host's page reloads
+    save = host.current.save_id
+    host.current.leave()  # the host's page reloads
     settle(net, gpage)
     assert "not connected" in gpage.text
     host2, page2, _ = open_app({"save": save}, storage=hstore, network=net)
     settle(net, page2, gpage)
     assert len(host2.match.history) == moves
     assert "Lan is connected." in page2.text
-    assert guest.table.moves == moves and "not connected" not in gpage.text
+    assert guest.current.table.moves == moves and "not connected" not in gpage.text
 
 
 def test_the_host_back_before_its_old_page_is_seen_gone_still_gets_the_guests_back():
@@ -189,16 +189,16 @@ def test_the_host_back_before_its_old_page_is_seen_gone_still_gets_the_guests_ba
     params, _ = invite_params(page)
     guest, gpage, _ = join(net, params, "Lan")
     settle(net, page, gpage)
-    host2, page2, _ = open_app({"save": host.save_id}, storage=hstore, network=net)  # in the room first
+    host2, page2, _ = open_app({"save": host.current.save_id}, storage=hstore, network=net)  # in the room first
     settle(net, page2, gpage)
     assert "Lan is not connected." in page2.text  # the guest still talks to the old page
-    host.leave_table()  # the old page is seen gone only now
+    host.current.leave()  # the old page is seen gone only now
     settle(net, page2, gpage)
     assert "Lan is connected." in page2.text
     assert "not connected" not in gpage.text
-    host2.play(host2.table.legal(0)[0])
+    host2.current.play(host2.current.table.legal(0)[0])
     settle(net, page2, gpage)
-    assert guest.table.moves == len(host2.match.history) == 1
+    assert guest.current.table.moves == len(host2.match.history) == 1
 
 
 def test_no_relay_is_said_plainly_on_both_sides_with_a_retry():
@@ -211,7 +211,7 @@ def test_no_relay_is_said_plainly_on_both_sides_with_a_retry():
     guest, gpage, _ = join(net, params, "Lan")
     assert "No relay could be reached" in gpage.text
     host.handle("room-start")  # the host can go on with bots
-    assert host.match.seats[1]["kind"] == "normal" and not host.room.waiting()
+    assert host.match.seats[1]["kind"] == "normal" and not host.current.room.waiting()
 
 
 def test_a_page_that_is_not_secure_says_a_friend_table_needs_one():
@@ -249,7 +249,7 @@ def test_a_rematch_keeps_everyone_at_the_table():
     host.handle("rematch")
     settle(net, page, gpage)
     assert host.match is not first and host.match.seats[1] == {"name": "Lan", "kind": FRIEND}
-    assert not guest.table.is_over() and guest.table.moves == len(host.match.history)
+    assert not guest.current.table.is_over() and guest.current.table.moves == len(host.match.history)
     assert "Lan is connected." in page.text
 
 
@@ -261,10 +261,10 @@ def test_a_flooding_guest_is_told_to_wait_and_changes_nothing():
     settle(net, page, gpage)
     page.clock = lambda: 100.0  # no time passes on the host: the guest's budget does not refill
     for n in range(40):
-        guest.table.say("spam %d" % n)
+        guest.current.table.say("spam %d" % n)
     settle(net, page, gpage)
     assert "Too many messages at once" in gpage.text
-    assert len(host.room.host.chat) < 40 and host.match.history == []
+    assert len(host.current.room.host.chat) < 40 and host.match.history == []
     assert 'data-game="thenumber"' in gpage.html  # still at the table
 
 
@@ -296,13 +296,13 @@ def test_each_device_says_the_game_in_its_own_language():
     params, _ = invite_params(page)
     guest, gpage, _ = join(net, params, "Lan")
     settle(net, page, gpage)
-    host.play(host.table.legal(0)[0])
-    guest.play(guest.table.legal(1)[0])
+    host.current.play(host.current.table.legal(0)[0])
+    guest.current.play(guest.current.table.legal(1)[0])
     settle(net, page, gpage)
     try:
         gpage.choose_language("vi", guest.render)
         assert "Game log" not in gpage.text and "Diễn biến ván" in gpage.text
-        said = [str(i18n._(e["text"])) for e in guest.table.log_for(1)]
+        said = [str(i18n._(e["text"])) for e in guest.current.table.log_for(1)]
         english = [str(e["text"]) for e in host.match.log_for(1)]
         assert said and said != english and len(said) == len(english)
     finally:
@@ -315,8 +315,9 @@ def test_an_exported_save_of_a_table_with_friends_holds_no_secret():
     params, _ = invite_params(page)
     join(net, params, "Lan")
     settle(net, page)
-    assert params["key"] in store.get("tabletop.save." + host.save_id)  # kept on the host's device
+    save_id = host.current.save_id
+    assert params["key"] in store.get("tabletop.save." + save_id)  # kept on the host's device
     host.show_lobby()
-    host.handle("export", host.save_id)
+    host.handle("export", save_id)
     name, text = page.downloads[-1]
     assert params["key"] not in text and '"room"' not in text and '"Lan"' in text

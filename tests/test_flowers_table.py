@@ -51,7 +51,7 @@ def test_illegal_clicks_say_which_rule():
     app.handle("flowers-try", "take:2")
     assert "place it in your garden first" in platform.text and 'data-arg="FL-8"' in platform.html
     app.handle("flowers-aim", "5,5")
-    assert 'data-arg="FL-8"' in platform.html and app.ui.get("flowers-aim") is None
+    assert 'data-arg="FL-8"' in platform.html and app.current.ui.get("flowers-aim") is None
 
 
 def test_pan_and_zoom_last_across_moves_and_keys_work():
@@ -116,7 +116,7 @@ def test_a_shared_solo_game_replays_step_by_step_without_the_record_line():
         app.handle("play", app.match.legal(0)[0])
     assert 'class="record"' in platform.html
     app.handle("share")
-    viewer, vplatform, _ = open_app({"g": app.share_link.split("#g=", 1)[1]}, storage)
+    viewer, vplatform, _ = open_app({"g": app.share.link.split("#g=", 1)[1]}, storage)
     assert viewer.screen == "replay" and 'class="flowers-scored"' in vplatform.html and 'class="record"' not in vplatform.html
     for step in ("first", "next", "next"):
         viewer.handle("replay-step", step)

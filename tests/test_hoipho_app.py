@@ -20,16 +20,16 @@ def test_three_humans_pick_and_throw_behind_the_cover():
     holder, moves, covered, steps = None, 0, [], set()
     while app.match.state["round"] == 0 and not app.match.is_over():
         platform.run()
-        if app.cover is not None:
-            seat = app.cover
-            assert app.viewer is None and "Pass the device to Player {}".format(seat + 1) in platform.text
+        if app.current.cover is not None:
+            seat = app.current.cover
+            assert app.current.viewer is None and "Pass the device to Player {}".format(seat + 1) in platform.text
             assert 'class="hoipho-hand"' not in platform.html and "Your hand" not in platform.html  # nothing private
             assert seat != holder  # the cover comes up exactly when the device changes hands
             covered.append((seat, step_of(app)))
             app.handle("ready", str(seat))
             holder = seat
             continue
-        seat = app.viewer
+        seat = app.current.viewer
         assert seat == holder and seat in app.match.to_act()
         legal = app.match.legal(seat)
         steps.add(step_of(app))
@@ -52,7 +52,7 @@ def test_a_whole_game_against_bots_ends_on_the_score_sheet():
         platform.run()
         if app.match.is_over():
             break
-        assert app.cover is None and app.viewer == 0
+        assert app.current.cover is None and app.current.viewer == 0
         legal = app.match.legal(0)
         assert legal and 'data-arg="{}"'.format(legal[0]) in platform.html  # every legal action is clickable
         app.handle("play", legal[moves % len(legal)])

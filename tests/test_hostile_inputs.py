@@ -54,7 +54,7 @@ def test_fuzz_through_the_app_keeps_the_lobby_and_the_saves():
             app.open_link({"g": payload})
             outcome = "refused" if "This shared game cannot be opened" in platform.text else "accepted"
         elif path == "file":
-            app.on_import(("hostile.json", payload))
+            app.handle("import", ("hostile.json", payload))
             outcome = "refused" if "hostile.json was not imported: " in platform.text else "accepted"
         else:
             outcome = "refused" if "This save cannot be loaded." in platform.text else "accepted"
@@ -81,9 +81,9 @@ def test_a_stored_save_whose_game_is_a_list_or_an_object_is_listed_with_its_reas
 
 def test_a_deeply_nested_import_is_refused_before_parsing():
     app, platform, storage = open_app()
-    app.on_import(("deep.json", '{"format":1,"game":' + "[" * 100_000 + "]" * 100_000 + "}"))
+    app.handle("import", ("deep.json", '{"format":1,"game":' + "[" * 100_000 + "]" * 100_000 + "}"))
     assert "deep.json was not imported: " in platform.text and "nests far too deep" in platform.text
-    app.on_import(("big.json", None))  # the page refuses a huge file unread
+    app.handle("import", ("big.json", None))  # the page refuses a huge file unread
     assert "big.json was not imported: it is far too large" in platform.text
     assert not storage.data
 
@@ -93,7 +93,7 @@ def test_rules_version_and_boolean_seats_are_refused_on_every_path():
     data = saves.to_save(match)
     for broken, reason in ((dict(data, version=999), "version 999"), (dict(data, actions=[[True, "512"]]), "moves is damaged")):
         app, platform, storage = open_app()
-        app.on_import(("x.json", json.dumps(broken)))
+        app.handle("import", ("x.json", json.dumps(broken)))
         assert "x.json was not imported" in platform.text and reason in platform.text and not storage.data
     header, moves = hostile._header(match)
     header["v"] = 999
@@ -114,7 +114,7 @@ def test_names_are_trimmed_and_bounded_on_every_path():
     data = saves.to_save(played_match())
     data["seats"][0]["name"] = long
     app, platform, storage = open_app()
-    app.on_import(("long.json", json.dumps(data)))
+    app.handle("import", ("long.json", json.dumps(data)))
     (stored,) = storage.data.values()
     assert json.loads(stored)["seats"][0]["name"] == "W" * NAME_MAX
     header, moves = hostile._header(played_match())
@@ -144,11 +144,11 @@ def test_the_fragment_changing_clears_the_previous_links_refusal():
 
 def test_back_from_a_share_link_returns_to_the_game_under_its_address():
     app, platform, storage = open_app({"game": "thenumber", "seats": "human,easy", "seed": "3"})
-    save_id = app.save_id
+    save_id = app.current.save_id
     app.open_link({"save": save_id, "g": share.encode(played_match())})
     assert app.screen == "replay"
     app.open_link({"save": save_id})  # Back: the fragment is gone, the address is the game's
-    assert app.screen == "game" and app.save_id == save_id and html.unescape('data-game="thenumber"') in platform.html
+    assert app.screen == "game" and app.current.save_id == save_id and html.unescape('data-game="thenumber"') in platform.html
     app.open_link({"g": share.encode(played_match())})
     app.open_link({})  # Back to the lobby's address
     assert app.screen == "lobby"

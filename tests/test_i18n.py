@@ -113,10 +113,10 @@ def test_a_whole_game_in_vietnamese_shows_no_english(game_id, options, players, 
     steps = 0
     while not app.match.is_over() and steps < 3000:
         steps += 1
-        seat = app.viewer
-        if app.cover is not None:
+        seat = app.current.viewer
+        if app.current.cover is not None:
             check(platform, runs, "pass-the-device cover")
-            app.lift_cover(app.cover)
+            app.current.lift_cover(app.current.cover)
             continue
         if seat is None or seat not in app.match.to_act():
             platform.run()
@@ -124,7 +124,7 @@ def test_a_whole_game_in_vietnamese_shows_no_english(game_id, options, players, 
                 break
             continue
         app.handle("play", rng.choice(app.match.legal(seat)))
-        if app.confirm is not None:
+        if app.current.confirm is not None:
             check(platform, runs, "warning before a harmful move")
             app.handle("confirm-move")
         check(platform, runs, "table after step {}".format(steps))

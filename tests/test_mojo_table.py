@@ -73,7 +73,7 @@ def test_a_shared_game_replays_with_its_round_sheets():
     while my_turn(app, platform):
         app.handle("play", app.match.legal(0)[0])
     app.handle("share")
-    viewer, vplatform, _ = open_app({"g": app.share_link.split("#g=", 1)[1]}, storage)
+    viewer, vplatform, _ = open_app({"g": app.share.link.split("#g=", 1)[1]}, storage)
     last = len(app.match.state["rounds"])
     assert viewer.screen == "replay" and "Round {} score sheet".format(last) in vplatform.text
     viewer.handle("replay-step", "first")

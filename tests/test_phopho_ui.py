@@ -27,7 +27,7 @@ def set_table(app, **arrangement):
     arrange(state, **arrangement)
     app.match._barrier_state = clone(state)
     app.match._barrier = len(app.match.history)
-    app.viewer = 0
+    app.current.viewer = 0
     app.render()
 
 
@@ -86,18 +86,18 @@ def test_PP_11_restock_then_discard_down_to_six_by_marking_cards():
 
 def test_PP_7_two_humans_the_cover_and_the_public_table_during_bot_turns():
     app, platform = start("human,normal,human", 4)
-    assert app.cover is not None and 'class="pp-hand"' not in platform.html
+    assert app.current.cover is not None and 'class="pp-hand"' not in platform.html
     for _ in range(3):
-        seat = app.cover
-        assert app.viewer is None and "Pass the device to Player {}".format(seat + 1) in platform.text
+        seat = app.current.cover
+        assert app.current.viewer is None and "Pass the device to Player {}".format(seat + 1) in platform.text
         app.handle("ready", str(seat))
-        assert app.viewer == seat and 'class="pp-hand"' in platform.html
+        assert app.current.viewer == seat and 'class="pp-hand"' in platform.html
         app.handle("play", "restock")
         while app.match.to_act() == [seat]:
             legal = app.match.legal(seat)
             app.handle("play", "skip" if "skip" in legal else legal[0])
         if app.match.to_act() == [1]:  # the bot's turn: nobody's hand on the shared screen
-            assert app.viewer is None and 'class="pp-hand"' not in platform.html
+            assert app.current.viewer is None and 'class="pp-hand"' not in platform.html
             platform.run()
 
 
@@ -129,7 +129,7 @@ def test_whole_games_through_the_shell_end_on_the_score_sheet(width_seats):
 def test_announcements_of_several_turns_keep_the_older_news_one_click_away():
     app, platform, _ = open_app({"game": "phopho", "seats": "human,normal,normal,normal,normal", "seed": "5", "speed": "instant"})
     platform.run()
-    news = [e for e in app.match.log_for(0) if e.get("announce") and e["ply"] > app.seen_ply]
+    news = [e for e in app.match.log_for(0) if e.get("announce") and e["ply"] > app.current.seen_ply]
     assert len(news) > 4  # four bots played before the human's first turn
     assert "{} earlier".format(len(news) - 4) in platform.text and "<details>" in platform.html
 
@@ -141,7 +141,7 @@ def test_PP_9b_a_take_back_is_legal_as_a_whole_or_not_offered():
     the game in memory."""
     app, platform, storage = open_app({"game": "phopho", "seats": "easy,human", "seed": "6", "speed": "instant"})
     platform.run()
-    assert app.viewer == 1 and app.match.to_act() == [1]
+    assert app.current.viewer == 1 and app.match.to_act() == [1]
     first, second = [c for c in app.match.state["hands"][1] if CARD_TYPE[c] == "noodle1"][:2]
     app.handle("pp-card", first)
     app.handle("pp-card", second)
@@ -171,7 +171,7 @@ def test_PP_13_serving_a_hated_ingredient_asks_once_with_the_rule_in_words():
     assert app.match.history == history and 'role="alertdialog"' in platform.html
     assert "hates Herbs: serving it fails the order" in platform.text and 'data-arg="PP-13"' in platform.html
     app.key("Escape")
-    assert app.confirm is None and app.match.history == history and "alertdialog" not in platform.html
+    assert app.current.confirm is None and app.match.history == history and "alertdialog" not in platform.html
     app.handle("play", "serve@1")
     app.handle("confirm-move")
     assert app.match.history[-1] == [0, "serve@1"] and "alertdialog" not in platform.html
@@ -183,4 +183,4 @@ def test_PP_12_a_loved_ingredient_is_served_without_a_question():
     set_table(app, hands={0: ["herbs3", "noodle1"]}, line=LINE)
     app.handle("pp-card", card_of(app, "herbs3"))
     app.handle("play", "serve@2")  # loves Herbs
-    assert app.confirm is None and app.match.history[-1] == [0, "serve@2"]
+    assert app.current.confirm is None and app.match.history[-1] == [0, "serve@2"]

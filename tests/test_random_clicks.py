@@ -61,10 +61,10 @@ def check(app, platform, storage, where):
     match = app.match
     if app.screen != "game" or match is None:
         return
-    stored = storage.data.get(saves.KEY_PREFIX + app.save_id)
-    if app.conflict is None and stored is not None:
+    stored = storage.data.get(saves.KEY_PREFIX + app.current.save_id)
+    if app.current.conflict is None and stored is not None:
         assert json.loads(stored)["actions"] == match.history, "{}: the save differs from the game in memory".format(where)
-    if not match.is_over() and app.cover is None and app.viewer in match.to_act():
+    if not match.is_over() and app.current.cover is None and app.current.viewer in match.to_act():
         own = [c for c in clickables(platform.html) if c[0] not in SHELL]
         assert own, "{}: a human seat to act with nothing to click".format(where)
 
@@ -142,7 +142,7 @@ def test_random_clicks_through_the_shell(game_id, seed):
     platform.run()
     check(app, platform, storage, "{} seed {} at the end".format(game_id, seed))
     if app.screen == "game":  # the save reloads to the very game in memory
-        again = saves.load(storage.data[saves.KEY_PREFIX + app.save_id], GAMES)
+        again = saves.load(storage.data[saves.KEY_PREFIX + app.current.save_id], GAMES)
         assert again.state == app.match.state and again.history == app.match.history
 
 
@@ -192,13 +192,13 @@ def test_a_bot_thinking_in_the_game_left_is_not_named_in_the_next_one():
     two-seat game: the new table must not name seat 3 (it raised IndexError)."""
     app, platform, _ = open_app({"game": "phopho", "seats": "human,normal,normal,normal", "seed": "3", "speed": "instant"})
     for _ in range(200):
-        if app.thinking == 3:
+        if app.current.thinking == 3:
             break
         if not platform.queue:
-            app.handle("play", app.match.legal(app.viewer)[0])
+            app.handle("play", app.match.legal(app.current.viewer)[0])
             continue
         platform.queue.pop(0)()
-    assert app.thinking == 3, "seat 3 never thought"
+    assert app.current.thinking == 3, "seat 3 never thought"
     app.handle("lobby")
     app.start("thenumber", ["human", "easy"])
     assert "thinking" not in platform.text and app.match.game.info.id == "thenumber"

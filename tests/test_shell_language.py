@@ -33,7 +33,7 @@ def test_the_menu_changes_the_language_of_the_game_screen_the_lobby_and_the_embe
     app, platform = app_in_english
     assert marked(platform.html) == ["en"] and "Undo" in platform.text
     app.handle("share")
-    link = app.share_link
+    link = app.share.link
     assert "?embed=1#g=" in embed(platform) and "lang=" not in embed(platform)
     app.handle("close-share")
 
@@ -45,7 +45,7 @@ def test_the_menu_changes_the_language_of_the_game_screen_the_lobby_and_the_embe
     app.handle("undo")  # the kernel's reason, in Vietnamese
     assert "Bot đã đi sau nước gần nhất của bạn, nên không thể hoàn tác nữa." in platform.text
     app.handle("share")
-    assert app.share_link == link and "lang" not in link  # a link opens in its reader's language
+    assert app.share.link == link and "lang" not in link  # a link opens in its reader's language
     assert "?embed=1&amp;lang=vi#g=" in embed(platform)  # the snippet is HTML: its & is &amp;
     app.handle("close-share")
     app.handle("lobby")

@@ -15,7 +15,7 @@ PHOPHO_COVER = {"game": "phopho", "seats": "human,human,easy", "names": "Ann,Bo"
 def play_first(app, platform, seat):
     """`seat` plays its first legal move, saying yes to a hurtful move's question."""
     app.handle("play", app.match.legal(seat)[0])
-    if app.confirm is not None:
+    if app.current.confirm is not None:
         app.handle("confirm-move")
     platform.run()
 
@@ -29,9 +29,9 @@ def covered_game(game_id, seed=44):
     app, platform, _ = open_app(params)
     for _ in range(30):
         platform.run()
-        if app.cover is not None:
+        if app.current.cover is not None:
             return app, platform
-        play_first(app, platform, app.viewer)  # the one person at the screen plays
+        play_first(app, platform, app.current.viewer)  # the one person at the screen plays
     raise AssertionError("no cover in {}".format(game_id))
 
 
@@ -41,11 +41,11 @@ def test_the_cover_offers_rules_and_lobby_and_the_rules_show_nothing_of_the_hand
         if not game.info.private_information:
             continue
         app, platform = covered_game(game_id)
-        seat = app.cover
+        seat = app.current.cover
         cover = platform.html[platform.html.index('class="cover"'):]
         assert 'data-act="rules"' in cover and 'data-act="lobby"' in cover, game_id
         app.handle("rules")
-        assert app.cover == seat and app.viewer is None, game_id
+        assert app.current.cover == seat and app.current.viewer is None, game_id
         cover = platform.html[platform.html.index('class="cover"'):]
         assert 'class="rules"' in cover and "I am " not in cover, game_id  # the rules, on the cover
         assert platform.html.count('class="rules"') == 1, game_id  # and not also behind it
@@ -62,23 +62,23 @@ def test_the_cover_offers_rules_and_lobby_and_the_rules_show_nothing_of_the_hand
         app.match.state = state
         # Closing the rules (the button, or Escape) comes back to the cover, still up.
         app.handle("rules")
-        assert app.cover == seat and not app.show_rules and "I am " in platform.text, game_id
+        assert app.current.cover == seat and not app.current.show_rules and "I am " in platform.text, game_id
         app.handle("rules")
         app.key("Escape")
-        assert app.cover == seat and not app.show_rules and "I am " in platform.text, game_id
+        assert app.current.cover == seat and not app.current.show_rules and "I am " in platform.text, game_id
     assert "phopho" in hiding and len(hiding) >= 4, hiding  # the scramble check could fail
 
 
 def test_the_cover_leads_to_the_lobby_and_the_game_resumes_covered():
     app, platform, storage = open_app(PHOPHO_COVER)
     platform.run()
-    assert app.cover == 0
+    assert app.current.cover == 0
     app.handle("lobby")
     assert app.screen == "lobby" and app.match is None
     save_id = next(iter(storage.data)).split("tabletop.save.", 1)[-1]
     app.handle("resume", save_id)
     platform.run()
-    assert app.cover == 0 and app.viewer is None and "Pass the device to Ann" in platform.text
+    assert app.current.cover == 0 and app.current.viewer is None and "Pass the device to Ann" in platform.text
 
 
 def test_rules_open_before_a_pass_close_when_the_cover_comes_up():
@@ -86,13 +86,13 @@ def test_rules_open_before_a_pass_close_when_the_cover_comes_up():
     platform.run()
     app.handle("ready", "0")
     app.handle("rules")
-    assert app.show_rules
+    assert app.current.show_rules
     for _ in range(30):  # Ann plays her turn with the rules open; the device goes to Bo
         play_first(app, platform, 0)
-        if app.cover is not None:
+        if app.current.cover is not None:
             break
-    assert app.cover == 1
-    assert not app.show_rules and "I am " in platform.text
+    assert app.current.cover == 1
+    assert not app.current.show_rules and "I am " in platform.text
 
 
 def sb_lobby(*option_sets):
@@ -110,13 +110,13 @@ def test_saves_replays_and_the_title_bar_name_the_mode_and_variants():
     rows = [r.split("</td>", 1)[0].rsplit(">", 1)[-1] for r in platform.text.split("<tr data-save=")[1:]]
     assert sorted(rows) == ["Stem and Branch", "Stem and Branch", "Stem and Branch · Co-operative",
                             "Stem and Branch · Spirit Scrolls"]
-    coop = next(e.id for e in app.entries if e.match.options["mode"] == "coop")
+    coop = next(e.id for e in app.current.entries if e.match.options["mode"] == "coop")
     app.handle("replay", coop)
     assert "<h1>Replay: Stem and Branch" in platform.html and "· Co-operative" in platform.text
     app.handle("continue-here")
     assert "<h1>Stem and Branch" in platform.html and "· Co-operative" in platform.text
     app.handle("lobby")
-    plain = next(e.id for e in app.entries if e.match.options == INFOS["stemandbranch"].resolve_options({}))
+    plain = next(e.id for e in app.current.entries if e.match.options == INFOS["stemandbranch"].resolve_options({}))
     app.handle("resume", plain)
     assert 'class="variants"' not in platform.html
 
@@ -139,13 +139,13 @@ def test_each_game_card_offers_how_to_play_before_starting():
         assert info.rules[0].id in dialog  # the full rules follow
         assert 'data-act="new" data-arg="{}"'.format(game_id) in dialog and 'data-act="close-how-to"' in dialog
         app.handle("close-how-to")
-        assert app.how_to is None and 'id="how-to"' not in platform.html
+        assert app.current.how_to is None and 'id="how-to"' not in platform.html
     app.handle("how-to", "mojo")
     app.key("Escape")
-    assert app.how_to is None and app.screen == "lobby"
+    assert app.current.how_to is None and app.screen == "lobby"
     app.handle("how-to", "mojo")
     app.handle("new", "mojo")  # its New game goes on to the new-game dialog
-    assert app.how_to is None and app.dialog.game == "mojo" and 'id="how-to"' not in platform.html
+    assert app.current.how_to is None and app.current.dialog.game == "mojo" and 'id="how-to"' not in platform.html
 
 
 def test_the_static_lobby_shows_how_to_play_disabled_like_new_game():

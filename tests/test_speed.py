@@ -35,7 +35,7 @@ def test_a_round_of_two_bots_waits_once_per_bot_turn_not_per_sub_decision():
     assert app.speed == "normal"
     pauses = bots_play(platform)
     moves = len(app.match.history)
-    assert moves >= 20 and app.viewer in app.match.to_act()
+    assert moves >= 20 and app.current.viewer in app.match.to_act()
     turn, step = BOT_PAUSE["normal"]
     waits = [p for p in pauses if p]
     assert waits.count(turn) == bot_turns(app, 0) == 2
@@ -63,11 +63,11 @@ def test_the_dialog_choice_is_applied_and_remembered_across_games_and_reloads():
     assert app.speed == "fast"
     assert max(bots_play(platform)) == BOT_PAUSE["fast"][0]
     # A reload (a new App on the same storage) and the next game keep it.
-    again, platform2, _ = open_app({"save": app.save_id}, storage=storage)
+    again, platform2, _ = open_app({"save": app.current.save_id}, storage=storage)
     assert again.speed == "fast"
     again.handle("lobby")
     again.handle("new", "phopho")
-    assert again.dialog.speed == "fast"
+    assert again.current.dialog.speed == "fast"
     assert '<option value="fast" selected>Fast' in platform2.html
 
 

@@ -52,7 +52,7 @@ APP_RUN = textwrap.dedent("""
         assert app.match.is_over(), game_id
         app.handle("rules", None)
         app.handle("share", None)
-        viewer, shown, _ = open_app({"g": app.share_link.split("#g=", 1)[1]}, DictStorage())
+        viewer, shown, _ = open_app({"g": app.share.link.split("#g=", 1)[1]}, DictStorage())
         assert viewer.screen == "replay", game_id
         save_id = next(iter(storage.data)).split(".", 2)[2]
         app.handle("export", save_id)

@@ -59,19 +59,19 @@ def test_every_games_log_groups_its_lines_by_move_in_the_order_they_happened():
                 break
             app.handle("play", rng.choice(app.match.legal(0)))
         platform.run()
-        expected = by_move(app.match.log_for(app.viewer))
+        expected = by_move(app.match.log_for(app.current.viewer))
         assert len(expected) > 4 and any(len(lines) > 1 for lines in expected), game
         assert shown_by_move(platform.html) == expected, game
         # The news under the status line read in the order they happened too (oldest first).
         if 'class="announce"' in platform.html:
             block = platform.html.split('class="announce"')[1].split("</ul>")[0].split("</details>")[-1]
             said = [html.unescape(re.sub(r"<[^>]+>", "", item))[:40] for item in re.findall(r"<li>(.*?)</li>", block, re.S)]
-            log = [app.match.text(e) for e in app.match.log_for(app.viewer)]
+            log = [app.match.text(e) for e in app.match.log_for(app.current.viewer)]
             at = [next(i for i, text in enumerate(log) if text.startswith(line)) for line in said]
             assert at == sorted(at) and said, game
         # The replay viewer draws the same log, by the same rule.
         app.handle("replay-this")
         app.handle("replay-step", "last")
         platform.run()
-        assert app.screen == "replay" and app.replay.step > 4, game
-        assert shown_by_move(platform.html) == by_move(app.replay.match.log_for(app.replay.perspective)), game
+        assert app.screen == "replay" and app.current.replay.step > 4, game
+        assert shown_by_move(platform.html) == by_move(app.current.replay.match.log_for(app.current.replay.perspective)), game

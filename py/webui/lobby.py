@@ -1,13 +1,16 @@
-"""The lobby: the games, the saved games (broken ones explained), import; the new-game dialog
-is its own (newgame.py)."""
+"""The lobby: the games, the saved games (broken ones explained), the friends' tables this
+device joined, import, a game's How to play; the new-game dialog is its own (newgame.py)."""
 
-from games import INFOS
+from games import GAMES, INFOS
+from tabletop import IllegalAction, saves
 from tabletop.match import said_name, seat_title
-from tabletop.msg import N_, Message
+from tabletop.msg import M, N_, Message
 
 from . import i18n
 from .html import attrs, button, esc, game_title, sr_only, tag
 from .i18n import _
+from .room import TABLES_SETTING, joined_tables
+from .screen import Screen
 
 PRODUCT = "Bàn Chơi"
 TAGLINE = N_("Modern card games in your browser: alone against bots, or with friends on one device.")
@@ -40,12 +43,12 @@ def games_section(ready=True):
     return tag("section", tag("h2", _("Games")) + tag("ul", "".join(cards), class_="game-list"), class_="games", aria_label=_("Games"))
 
 
-def how_to_dialog(app):
+def how_to_dialog(screen):
     """A game's "How to play" and rules over the lobby, before a game is started. The rules
     module is imported here, when first asked for: a first visit's lobby does not wait for it."""
     from . import rules
 
-    info = INFOS[app.how_to]
+    info = INFOS[screen.how_to]
     title = _(info.title)
     body = (rules.game_panel(info)
             + tag("div", button(_("New game"), "new", info.id, class_="primary", aria_label=_("New game of {game}").format(game=title))
@@ -66,12 +69,12 @@ def _seat_title(seat, index):
     return _(title) if isinstance(title, Message) else title
 
 
-def friend_tables_section(app):
+def friend_tables_section(screen):
     """The friends' tables this device joined (webui.room): back to one, or forget it."""
-    if not app.friend_tables:
+    if not screen.friend_tables:
         return ""
     rows = []
-    for i, t in enumerate(app.friend_tables):
+    for i, t in enumerate(screen.friend_tables):
         info = INFOS.get(t.get("game"))
         what = _("{host}'s table").format(host=t.get("host") or _("A friend")) + (" · " + _(info.title) if info else "")
         rows.append(tag("li", tag("span", esc(what)) + " " + button(_("Rejoin"), "rejoin", str(i), class_="primary")
@@ -80,13 +83,13 @@ def friend_tables_section(app):
                class_="continue friends-tables", aria_label=_("Tables with friends"))
 
 
-def saves_section(app):
+def saves_section(screen):
     rows = []
-    for entry in app.entries:
+    for entry in screen.entries:
         game_id = entry.data.get("game")  # anything may be stored: a list, an object, nothing
         info = INFOS.get(game_id) if isinstance(game_id, str) else None
         title = _(info.title) if info else (game_id[:40] if isinstance(game_id, str) and game_id else _("Unknown game"))
-        confirm = app.confirm_delete == entry.id
+        confirm = screen.confirm_delete == entry.id
         delete = button(_("Really delete?") if confirm else _("Delete"), "delete", entry.id, class_="danger" if confirm else None)
         export = button(_("Export"), "export", entry.id)
         if entry.match is not None:
@@ -136,7 +139,7 @@ GLOBE = ('<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="no
 
 
 def language_picker(ready=True, short=False):
-    """The language menu (the lobby's header, the game bar): every language the app speaks, each
+    """The language menu (the lobby's header, the game bar): every language the screen speaks, each
     in its own name, the one in use marked. A click sends data-act="language" (App.on_language).
     `short`: the menu shows the code of the language in use, not its name (the game bar)."""
     current = i18n.current()
@@ -163,15 +166,125 @@ def static_shell():
     return tag("div", header(ready=False) + loading + games_section(ready=False), class_="lobby", id="lobby")
 
 
-def render(app):
+def render(screen):
     parts = [header()]
-    parts += app.notices()
+    parts += screen.app.notices()
     # A game in progress is what a returning player wants: their saves come first, above the
     # seven game cards (on a phone the cards alone are about 1,900 px tall).
-    saved = saves_section(app) + friend_tables_section(app)
-    parts += [saved, games_section()] if app.entries or app.friend_tables else [games_section(), saved]
-    if app.dialog:
-        parts.append(app.dialog.render(app.SPEEDS))
-    if app.how_to:
-        parts.append(how_to_dialog(app))
+    saved = saves_section(screen) + friend_tables_section(screen)
+    parts += [saved, games_section()] if screen.entries or screen.friend_tables else [games_section(), saved]
+    if screen.dialog:
+        parts.append(screen.dialog.render(screen.app.SPEEDS))
+    if screen.how_to:
+        parts.append(how_to_dialog(screen))
     return tag("div", "".join(parts), class_="lobby", id="lobby")
+
+
+class LobbyScreen(Screen):
+    """The lobby's state: the saves and joined tables listed, and what is open over it (a
+    game's How to play, the new-game dialog, a delete waiting for its second click)."""
+
+    name = "lobby"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.entries = app.store.entries()
+        self.friend_tables = joined_tables(app.store)  # the friends' tables this device joined
+        self.dialog = None  # the new-game dialog (newgame.NewGameDialog) while it is open
+        self.how_to = None  # the game whose "How to play" is open
+        self.confirm_delete = None  # the save whose Delete was clicked once
+
+    def address(self):
+        return {}
+
+    def render(self):
+        return render(self)
+
+    def open_dialog(self, game_id):
+        from .newgame import NewGameDialog
+
+        self.how_to = None  # "New game" in a game's How to play goes on to its dialog
+        self.dialog = NewGameDialog(game_id, self.app.speed)
+        return self.dialog
+
+    def storage_changed(self):
+        if self.dialog is None:
+            self.entries = self.app.store.entries()
+            self.redraw()
+
+    def key(self, key):
+        """Escape closes what is open over the lobby: the dialog, else a How to play."""
+        if key != "Escape":
+            return False
+        if self.dialog is not None:
+            self.dialog = None
+        elif self.how_to is not None:
+            self.how_to = None
+        else:
+            return False
+        self.redraw()
+        return True
+
+    def on_how_to(self, game_id):
+        """A game's How to play over the lobby (its card's button), before starting one."""
+        if game_id in GAMES:
+            self.how_to = game_id
+            self.redraw()
+
+    def on_close_how_to(self, _):
+        self.how_to = None
+        self.redraw()
+
+    def on_close_dialog(self, _):
+        self.dialog = None
+        self.redraw()
+
+    # The dialog's buttons may be clicked from a page that is gone (a double click on Start):
+    # with no dialog they do nothing.
+    def on_players(self, _):
+        if self.dialog is None:
+            return
+        self.dialog.read(self.platform.form("new-game"))
+        self.redraw()
+
+    def on_start(self, _):
+        d = self.dialog
+        if d is None:
+            return
+        d.read(self.platform.form("new-game"))
+        if d.speed != self.app.speed:
+            self.app.set_speed(d.speed)
+        kinds, names = d.chosen_seats()
+        try:
+            self.app.start(d.game, kinds, names, d.seed, d.options)
+        except IllegalAction as err:
+            self.notice = err.reason
+            self.redraw()
+
+    def on_resume(self, save_id):
+        self.app.resume(save_id)
+
+    def on_replay(self, save_id):
+        for entry in self.entries:
+            if entry.id == save_id and entry.match is not None:
+                return self.app.open_replay(saves.to_save(entry.match), 0)
+        self.notice = M("That save could not be opened.")
+        self.app.show_lobby()
+
+    def on_delete(self, save_id):
+        if self.confirm_delete != save_id:
+            self.confirm_delete = save_id
+            return self.redraw()
+        self.app.store.remove(save_id)
+        self.app.show_lobby()
+
+    def on_rejoin(self, index):
+        if isinstance(index, str) and index.isdigit() and int(index) < len(self.friend_tables):
+            self.app.open_guest(self.friend_tables[int(index)])
+
+    def on_forget_table(self, index):
+        tables = joined_tables(self.app.store)
+        if isinstance(index, str) and index.isdigit() and int(index) < len(tables):
+            del tables[int(index)]
+            self.app.store.write_setting(TABLES_SETTING, tables)
+        self.app.show_lobby()

@@ -17,6 +17,7 @@ from .html import attrs, button, esc, tag
 from .i18n import _
 from .renderers import RENDERERS
 from .lobby import language_picker
+from .screen import GameScreen
 from .table import Context, event_html, log_section, player_panels, rules_section, score_sheet, seat_names, title_html
 
 
@@ -65,7 +66,7 @@ class Replay:
         return dict(self.record, actions=self.actions[: self.step])
 
 
-def controls(app, replay):
+def controls(replay):
     step, last = replay.step, replay.last
     names = seat_names(replay.match)
     seats = tag("option", _("Everyone (public)"), value="", selected=replay.perspective is None) + "".join(
@@ -98,26 +99,73 @@ def status(ctx, replay):
     return _("Move {step}: {text}").format(step=replay.step, text=text)
 
 
-def render(app):
-    replay = app.replay
-    ctx = Context(app, LocalTable(replay.match), replay.perspective, interactive=False)
+def render(screen):
+    replay = screen.replay
+    ctx = Context(screen, LocalTable(replay.match), replay.perspective, interactive=False)
     renderer = RENDERERS[replay.game.info.id]
     bar = tag(
         "header",
         tag("h1", _("Replay: {game}").format(game=title_html(replay.game.info, replay.match.options)))
         + tag("span", esc(_(ctx.table.progress())), class_="progress")
-        + tag("nav", button(_("Share"), "share") + button(_("Hide rules") if app.show_rules else _("Rules"), "rules") + app.exit_link()
+        + tag("nav", button(_("Share"), "share") + button(_("Hide rules") if screen.show_rules else _("Rules"), "rules") + screen.app.exit_link()
               + language_picker(short=True)),
         class_="bar",
     )
-    parts = [bar, controls(app, replay), tag("p", status(ctx, replay), class_="status", id="status")]
-    parts += app.notices(replay.game.info)
-    if app.show_rules:
+    parts = [bar, controls(replay), tag("p", status(ctx, replay), class_="status", id="status")]
+    parts += screen.app.notices(replay.game.info)
+    if screen.show_rules:
         parts.append(rules_section(ctx))
     board = renderer.board(ctx)
     if replay.match.is_over():
         board = score_sheet(ctx, buttons=False) + board
     parts.append(tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label=_("Table")) + log_section(ctx),
                      class_="table-layout"))
-    parts.append(app.share_dialog())
+    parts.append(screen.app.share_dialog())
     return tag("div", "".join(parts), class_="game replay", id="game", data_game=replay.game.info.id, data_step=str(replay.step))
+
+
+class ReplayScreen(GameScreen):
+    """The replay viewer's screen: `replay` (a Replay) at the step shown."""
+
+    name = "replay"
+
+    def __init__(self, app, replay):
+        super().__init__(app)
+        self.replay = replay
+
+    def shown(self):
+        return self.replay
+
+    def shown_table(self):
+        return self.replay.match
+
+    def full_page_link(self):
+        return self.app.page_link(self.replay.match, self.replay.step)
+
+    def shared(self):
+        r = self.replay
+        return r.match, (r.step if r.step < r.last else None), r.finished
+
+    def render(self):
+        return render(self)
+
+    # A click can come from a screen that is gone (a double click on "Continue from here"): it
+    # then reaches no handler.
+    def on_replay_step(self, where):
+        r = self.replay
+        r.goto({"first": 0, "prev": r.step - 1, "next": r.step + 1, "last": r.last}.get(where, r.step))
+        self.redraw()
+
+    def on_replay_goto(self, _):
+        value = self.platform.form("replay-controls").get("step", "")
+        if value.isdigit():
+            self.replay.goto(int(value))
+        self.redraw()
+
+    def on_replay_seat(self, _):
+        value = self.platform.form("replay-controls").get("seat", "")
+        self.replay.see_as(int(value) if value.isdigit() else None)
+        self.redraw()
+
+    def on_continue_here(self, _):
+        self.app.continue_game(self.replay.prefix())

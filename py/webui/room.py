@@ -69,14 +69,14 @@ class HostRoom:
     """The host's side: the Host protocol over the platform's network, the invites, and the
     choice to start with bots or let a bot play for a friend who dropped."""
 
-    def __init__(self, app, room):
-        self.app = app
+    def __init__(self, screen, room):
+        self.screen = screen  # the table.TableScreen of the game hosted (a rematch moves it on)
         self.room = room  # saved with the game: id, secret, relays, stun, tokens, chat, started
         self.relays = None  # relays answering (None: still trying)
         self.qr = {}  # seat -> QR svg, drawn once
         self.copied = None
-        host_name = next((s["name"] for s in app.match.seats if s["kind"] == "human"), "")
-        self.host = Host(LocalTable(app.match), self._send, self._changed, self._clock,
+        host_name = next((s["name"] for s in screen.match.seats if s["kind"] == "human"), "")
+        self.host = Host(LocalTable(screen.match), self._send, self._changed, self._clock,
                          host_name=str(host_name), tokens={int(k): v for k, v in room.get("tokens", {}).items()},
                          chat=room.get("chat"), waiting=self.waiting)
         self._time = 0.0
@@ -84,13 +84,13 @@ class HostRoom:
         self.connect()
 
     @classmethod
-    def new(cls, app, net):
+    def new(cls, screen, net):
         room = dict(net, id=random_hex(16), secret=random_hex(32), tokens={}, chat=[], started=False)
-        return cls(app, room)
+        return cls(screen, room)
 
     def connect(self):
         self.relays = None
-        self.net = self.app.platform.open_room(_config(self.room), self._event)
+        self.net = self.screen.platform.open_room(_config(self.room), self._event)
 
     def close(self):
         if self.net is not None:
@@ -98,7 +98,7 @@ class HostRoom:
             self.net = None
 
     def _clock(self):
-        return self.app.platform.clock()
+        return self.screen.platform.clock()
 
     def _send(self, peer, text):
         if self.net is not None:
@@ -111,18 +111,18 @@ class HostRoom:
             self.host.left(peer)
         elif kind in ("relays", "failed"):
             self.relays = data if kind == "relays" else kind + ":" + data
-            self.app.render()
+            self.screen.redraw()
 
     def _changed(self, what):
         """A guest moved, took a seat, left or wrote: save, let bots go on, redraw."""
         if what in ("seats", "presence") and not self.room.get("started") and not self.host.open_seats():
             self.room["started"] = True  # every friend is here: the game begins
-            self.app.notice = None  # "the game starts when..." is said
-        self.app.autosave()
+            self.screen.notice = None  # "the game starts when..." is said
+        self.screen.autosave()
         if what in ("move", "seats"):
-            self.app.after_change()
+            self.screen.after_change()
         else:
-            self.app.render()
+            self.screen.redraw()
 
     def saved(self):
         return dict(self.room, tokens={str(k): v for k, v in self.host.tokens.items()}, chat=self.host.chat)
@@ -137,17 +137,17 @@ class HostRoom:
     def invite_link(self, seat):
         host = self.host.host_name
         return "{}#join={}&key={}&seat={}&host={}&game={}{}".format(
-            self.app.platform.page_url(), self.room["id"], self.room["secret"], seat,
-            _quote(host), self.app.match.game.info.id, _link_network(self.room))
+            self.screen.platform.page_url(), self.room["id"], self.room["secret"], seat,
+            _quote(host), self.screen.match.game.info.id, _link_network(self.room))
 
     # --- what the host does ----------------------------------------------------------------------
     def start_with_bots(self):
         for seat in self.host.open_seats():
-            self.app.match.seats[seat]["kind"] = "normal"
+            self.screen.match.seats[seat]["kind"] = "normal"
         self.room["started"] = True
-        self.app.notice = None
-        self.app.autosave()
-        self.app.after_change()
+        self.screen.notice = None
+        self.screen.autosave()
+        self.screen.after_change()
 
     def stand_in(self, seat):
         self.host.stand_in(seat, "normal")
@@ -157,8 +157,8 @@ class HostRoom:
 
         def drawn(svg):
             self.qr[seat] = svg
-            self.app.render()
-        self.app.platform.qr_svg(link, drawn)
+            self.screen.redraw()
+        self.screen.platform.qr_svg(link, drawn)
 
     # --- drawing --------------------------------------------------------------------------------
     def presence(self):
@@ -166,7 +166,7 @@ class HostRoom:
 
     def panel(self, names):
         rows = []
-        match = self.app.match
+        match = self.screen.match
         for seat in self.host.friend_seats():
             kind = match.seats[seat]["kind"]
             name = esc(names[seat])
@@ -178,7 +178,7 @@ class HostRoom:
                                 + "<input{}>".format(attrs(type="text", readonly=True, value=link, data_invite_seat=str(seat),
                                                            class_="invite-link", aria_label=_("Invite link for seat {n}").format(n=seat + 1)))
                                 + tag("span", button(_("Copied ✓") if self.copied == seat else _("Copy"), "room-copy", str(seat))
-                                      + (button(_("Share…"), "room-share", str(seat)) if self.app.platform.can_share() else "")
+                                      + (button(_("Share…"), "room-share", str(seat)) if self.screen.platform.can_share() else "")
                                       + ("" if qr else button(_("QR code"), "room-qr", str(seat))), class_="invite-buttons")
                                 + (tag("div", qr, class_="invite-qr", role="img", aria_label=_("QR code of the invite for seat {n}").format(n=seat + 1)) if qr else ""),
                                 class_="invite"))
@@ -203,9 +203,9 @@ class HostRoom:
     def handle(self, act, arg):
         seat = int(arg) if isinstance(arg, str) and arg.isdigit() else None
         if act == "room-copy" and seat is not None:
-            self.copied = seat if self.app.platform.copy(self.invite_link(seat)) else None
+            self.copied = seat if self.screen.platform.copy(self.invite_link(seat)) else None
         elif act == "room-share" and seat is not None:
-            self.app.platform.share(_("Join my game"), self.invite_link(seat))
+            self.screen.platform.share(_("Join my game"), self.invite_link(seat))
         elif act == "room-qr" and seat is not None:
             self.show_qr(seat)
         elif act == "room-bot" and seat is not None:
@@ -216,15 +216,13 @@ class HostRoom:
             self.close()
             self.connect()
         elif act == "room-chat":
-            line = " ".join(self.app.platform.form("chat-form").get("chat", "").split())[:MAX_CHAT]
+            line = chat_line(self.screen.platform)
             if line:
-                viewer = self.app.viewer
-                seat = viewer if viewer is not None else (self.app.match.humans() or [0])[0]
-                self.host.say(seat, line)
-                self.app.platform.clear_field("#chat-form input")
+                viewer = self.screen.viewer
+                self.host.say(viewer if viewer is not None else (self.screen.match.humans() or [0])[0], line)
         else:
             return False
-        self.app.render()
+        self.screen.redraw()
         return True
 
 
@@ -232,8 +230,8 @@ class GuestSeat:
     """A guest's side: its seat at a friend's table (a RemoteTable) over the platform's
     network, from the invite link to the end of the game."""
 
-    def __init__(self, app, params):
-        self.app = app
+    def __init__(self, screen, params):
+        self.screen = screen  # the table.TableScreen of this seat
         self.params = {k: str(v) for k, v in params.items()}
         self.room = dict(network(params), id=params.get("join", ""), secret=params.get("key", ""))
         seat = params.get("seat", "")
@@ -246,24 +244,24 @@ class GuestSeat:
         self.joined = False  # the name is given and the device went looking for the host
         # The device's secret for this seat: a reload rejoins the same seat with it.
         self.token_key = "seat-{}-{}".format(self.room["id"], self.seat)
-        self.token = app.store.setting(self.token_key)
+        self.token = screen.app.store.setting(self.token_key)
 
     def valid(self):
         return bool(self.room["id"]) and bool(self.room["secret"]) and self.seat is not None
 
     @property
     def remembered_name(self):
-        return self.app.store.setting(NAME_SETTING) or ""
+        return self.screen.app.store.setting(NAME_SETTING) or ""
 
     def join(self, name):
         name = clean_name(name)
         if not name:
             return M("Type your name first.")
         self.remember()
-        self.app.store.write_setting(NAME_SETTING, name)
+        self.screen.app.store.write_setting(NAME_SETTING, name)
         if not isinstance(self.token, str):
             self.token = random_hex(32)
-            self.app.store.write_setting(self.token_key, self.token)
+            self.screen.app.store.write_setting(self.token_key, self.token)
         self.table = RemoteTable(_Games(), self.seat, self.token, name, self._send_to_host, self._update)
         self.joined = True
         self.connect()
@@ -272,7 +270,7 @@ class GuestSeat:
     def connect(self):
         self.relays = None
         self.host_peer = None
-        self.net = self.app.platform.open_room(_config(self.room), self._event)
+        self.net = self.screen.platform.open_room(_config(self.room), self._event)
 
     def close(self):
         if self.net is not None:
@@ -298,23 +296,23 @@ class GuestSeat:
             # (and was not greeted): say hello to everyone here; only the host answers.
             self.host_peer = None
             self.net.send(self.table.hello_text(), None)
-            self.app.render()
+            self.screen.redraw()
         elif kind in ("relays", "failed"):
             self.relays = data if kind == "relays" else kind + ":" + data
-            self.app.render()
+            self.screen.redraw()
 
     def _update(self, kind):
         if kind == "welcome":
             self.remember(self.table.info.id)
-        self.app.guest_update(kind)
+        self.screen.guest_update(kind)
 
     def remember(self, game=None):
         """Keep this table in the lobby's list (newest first), to come back to it from there."""
-        kept = [t for t in joined_tables(self.app.store) if (t["join"], t["seat"]) != (self.room["id"], str(self.seat))]
+        kept = [t for t in joined_tables(self.screen.app.store) if (t["join"], t["seat"]) != (self.room["id"], str(self.seat))]
         here = {k: v for k, v in self.params.items() if k in LINK_KEYS}
-        here["game"] = game or next((t.get("game") for t in joined_tables(self.app.store)
+        here["game"] = game or next((t.get("game") for t in joined_tables(self.screen.app.store)
                                      if (t["join"], t["seat"]) == (self.room["id"], str(self.seat))), "")
-        self.app.store.write_setting(TABLES_SETTING, ([here] + kept)[:TABLES_KEPT])
+        self.screen.app.store.write_setting(TABLES_SETTING, ([here] + kept)[:TABLES_KEPT])
 
     def retry(self):
         self.close()
@@ -366,19 +364,18 @@ class GuestSeat:
         else:
             title = _("{host} invites you to a game").format(host=esc(self.host_label()))
         seat = tag("p", esc(_("You play seat {n}.").format(n=self.seat + 1))) if self.seat is not None else ""
-        return tag("div", tag("h1", title) + seat + body + tag("p", self.app.exit_link()), class_="join", id="join")
+        return tag("div", tag("h1", title) + seat + body + tag("p", self.screen.app.exit_link()), class_="join", id="join")
 
     def handle(self, act, arg):
         if act == "room-retry":
             self.retry()
         elif act == "room-chat" and self.table is not None:
-            line = " ".join(self.app.platform.form("chat-form").get("chat", "").split())[:MAX_CHAT]
+            line = chat_line(self.screen.platform)
             if line:
                 self.table.say(line)
-                self.app.platform.clear_field("#chat-form input")
         else:
             return False
-        self.app.render()
+        self.screen.redraw()
         return True
 
 
@@ -425,6 +422,14 @@ def relay_status(relays):
         return tag("p", esc(_("No relay could be reached, so no device can join: check the connection.")) + " "
                    + button(_("Try again"), "room-retry", class_="link"), class_="room-status norelay", role="alert")
     return ""
+
+
+def chat_line(platform):
+    """The line typed in the chat box (spaces folded, bounded), taken out of the box."""
+    line = " ".join(platform.form("chat-form").get("chat", "").split())[:MAX_CHAT]
+    if line:
+        platform.clear_field("#chat-form input")
+    return line
 
 
 def chat_box(lines, names):

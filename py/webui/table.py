@@ -2,14 +2,22 @@
 panel, pass-the-device cover and the final score sheet. The board and the per-player details
 come from the game's renderer (renderers/__init__.py)."""
 
-from tabletop.match import BOT_LEVELS, said_name, seat_label
+import random
+
+from tabletop import bots as botlib
+from tabletop import saves
+from tabletop.match import BOT_LEVELS, FRIEND, Match, make_seats, said_name, seat_label
 from tabletop.msg import M, Message
+from tabletop.tables import LocalTable
 
 from . import rules
 from .html import button, esc, join_names, score_table, seat_heading, tag, variant_words
 from .i18n import _, with_names
 from .lobby import language_picker, speed_field
 from .renderers import RENDERERS
+from .screen import GameScreen
+
+NOT_YOUR_TURN = M("Nothing to take back: it is not your turn on this screen.")
 
 
 def seat_names(table):
@@ -29,20 +37,20 @@ class Context:
     False in the replay viewer (a LocalTable over the replayed match): nothing can be played
     there."""
 
-    def __init__(self, app, table=None, viewer=None, interactive=True):
-        self.app = app
-        self.table = table if table is not None else app.table
+    def __init__(self, screen, table=None, viewer=None, interactive=True):
+        self.screen = screen
+        self.table = table if table is not None else screen.table
         self.game = self.table.game
         self.interactive = interactive
-        self.viewer = app.viewer if interactive else viewer
+        self.viewer = screen.viewer if interactive else viewer
         self.view = self.table.view(self.viewer)
-        self.ui = app.ui
-        self.prefs = app.prefs if interactive else {}
+        self.ui = screen.ui
+        self.prefs = screen.prefs if interactive else {}
         self.names = seat_names(self.table)
         self.acting = self.table.to_act()
-        self.can_act = (interactive and app.cover is None and self.viewer is not None and self.viewer in self.acting
-                        and not (app.room is not None and app.room.waiting()))
-        self.presence = app.presence() if interactive else {}  # friends' devices: connected or not
+        self.can_act = (interactive and screen.cover is None and self.viewer is not None and self.viewer in self.acting
+                        and not (screen.room is not None and screen.room.waiting()))
+        self.presence = screen.presence() if interactive else {}  # friends' devices: connected or not
 
     def name(self, seat):
         return esc(self.names[seat])
@@ -52,7 +60,7 @@ class Context:
 
 
 def status_line(ctx, renderer):
-    app, table = ctx.app, ctx.table
+    screen, table = ctx.screen, ctx.table
     if table.is_over():
         # The result's own headline first (a team's score), else the game's result line (its
         # "over" events), else who won: said once, here.
@@ -66,11 +74,11 @@ def status_line(ctx, renderer):
         if english.startswith("Game over"):  # the game's own line says it already
             return _("{result} The score sheet is below.").format(result=text)
         return _("Game over: {result} The score sheet is below.").format(result=text)
-    if app.cover is not None:
-        return _("Pass the device to {name}.").format(name=ctx.name(app.cover))
-    if app.room is not None and app.room.waiting():
+    if screen.cover is not None:
+        return _("Pass the device to {name}.").format(name=ctx.name(screen.cover))
+    if screen.room is not None and screen.room.waiting():
         return _("Waiting for friends to join: send each one their invite below.")
-    thinking = _("{name} is thinking…").format(name=ctx.name(app.thinking)) if app.thinking is not None else ""
+    thinking = _("{name} is thinking…").format(name=ctx.name(screen.thinking)) if screen.thinking is not None else ""
     if ctx.can_act:
         who = _("Your turn") if len(table.humans()) == 1 else _("Your turn, {name}").format(name=ctx.name(ctx.viewer))
         return (_("{who}: {prompt}").format(who=who, prompt=renderer.prompt(ctx, ctx.viewer))
@@ -83,7 +91,7 @@ def status_line(ctx, renderer):
 
 def announcements(ctx):
     """What happened since the player at the screen last moved and must not be missed."""
-    news = [e for e in ctx.table.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.app.seen_ply
+    news = [e for e in ctx.table.log_for(ctx.viewer) if e.get("announce") and e["ply"] > ctx.screen.seen_ply
             and e["type"] != "over"]  # the status line says the result
     if not news:
         return ""
@@ -162,8 +170,8 @@ def score_sheet(ctx, buttons=True):
         for row in result["sheet"]
     )
     notes = "".join(tag("p", event_html(ctx, {"text": n}), class_="note") for n in result.get("notes", []))
-    if ctx.app.record_note and ctx.interactive:  # not in the replay viewer
-        said = _(ctx.app.record_note)
+    if ctx.interactive and ctx.screen.record_note:  # not in the replay viewer
+        said = _(ctx.screen.record_note)
         notes += tag("p", esc(said[:1].upper() + said[1:]), class_="record")
     return tag(
         "section",
@@ -171,17 +179,17 @@ def score_sheet(ctx, buttons=True):
         + tag("p", result_headline(ctx, result), class_="headline")
         + score_table(tag("thead", head) + tag("tbody", rows), len(ctx.names), _("Score sheet table"))
         + notes
-        + (tag("div", sheet_buttons(ctx.app), class_="sheet-buttons") if buttons else ""),
+        + (tag("div", sheet_buttons(ctx.screen), class_="sheet-buttons") if buttons else ""),
         class_="sheet", id="score-sheet", aria_label=_("Score sheet"),
     )
 
 
-def sheet_buttons(app):
-    if app.guest is not None:  # the game's record is the host's; a rematch is the host's call
-        return (tag("span", _("{host} can start a rematch.").format(host=esc(app.guest.host_label())), class_="sheet-wait")
+def sheet_buttons(screen):
+    if screen.guest is not None:  # the game's record is the host's; a rematch is the host's call
+        return (tag("span", _("{host} can start a rematch.").format(host=esc(screen.guest.host_label())), class_="sheet-wait")
                 + button(_("Back to the lobby"), "lobby"))
     return (button(_("Rematch"), "rematch", class_="primary") + button(_("Replay"), "replay-this") + button(_("Share"), "share")
-            + ("" if app.embed else button(_("Back to the lobby"), "lobby")))
+            + ("" if screen.app.embed else button(_("Back to the lobby"), "lobby")))
 
 
 def title_html(info, options):
@@ -194,8 +202,8 @@ def cover(ctx):
     """The pass-the-device cover. The table under it shows public information only (the viewer
     is None), and the Rules and Lobby reach past it without the hand: the rules open on the
     cover itself, and closing them comes back to it."""
-    app, seat = ctx.app, ctx.app.cover
-    if app.show_rules:
+    screen, seat = ctx.screen, ctx.screen.cover
+    if screen.show_rules:
         card = tag("div",
                    rules_section(ctx)
                    + tag("div", button(_("Close rules"), "rules", class_="primary", aria_expanded="true"), class_="dialog-buttons"),
@@ -206,27 +214,26 @@ def cover(ctx):
                    tag("h2", _("Pass the device to {name}").format(name=name))
                    + tag("p", _("Everyone else, look away: {name}'s private information comes next.").format(name=name))
                    + button(_("I am {name}: show my turn").format(name=name), "ready", str(seat), class_="primary")
-                   + tag("div", button(_("Rules"), "rules", aria_expanded="false") + app.exit_link(), class_="cover-more"),
+                   + tag("div", button(_("Rules"), "rules", aria_expanded="false") + screen.app.exit_link(), class_="cover-more"),
                    class_="cover-card")
     return tag("div", card, class_="cover", role="dialog", aria_modal="true", aria_label=_("Pass the device"))
 
 
-def speed_menu(app, over):
+def speed_menu(screen, over):
     """How fast the bots play, changed in play (a game with bots, still running)."""
-    if over or app.guest is not None or not any(s["kind"] in BOT_LEVELS for s in app.table.seats):
+    if over or screen.guest is not None or not any(s["kind"] in BOT_LEVELS for s in screen.table.seats):
         return ""
-    return tag("form", speed_field(app.SPEEDS, app.speed, tag("span", _("Bots") + " ", class_="speed-words"), "speed",
+    return tag("form", speed_field(screen.app.SPEEDS, screen.app.speed, tag("span", _("Bots") + " ", class_="speed-words"), "speed",
                                    data_change="speed", aria_label=_("Bot speed"), title=_("How fast the bots play")),
                id="speed-form")
 
 
-def render(app):
-    ctx = Context(app)
+def render(screen):
+    ctx = Context(screen)
     renderer = RENDERERS[ctx.game.info.id]
     over = ctx.table.is_over()
     # Undo stays focusable when it cannot work, and says why (its title, and a notice if pressed).
-    undo_why = ctx.table.undo_blocked(ctx.viewer) if ctx.viewer is not None and app.cover is None else \
-        M("Nothing to take back: it is not your turn on this screen.")
+    undo_why = ctx.table.undo_blocked(ctx.viewer) if ctx.viewer is not None and screen.cover is None else NOT_YOUR_TURN
     bar = tag(
         "header",
         tag("h1", title_html(ctx.game.info, ctx.table.options))
@@ -234,40 +241,488 @@ def render(app):
         + tag("nav",
               ("" if over else button(_("Undo"), "undo", aria_disabled="true" if undo_why else None, class_="undo",
                                       title=_(undo_why) if undo_why else _("Take back your last move of this turn")))
-              + speed_menu(app, over)
-              + ("" if app.guest is not None else button(_("Share"), "share", title=_("A link that carries this game")))
-              + button(_("Hide rules") if app.show_rules else _("Rules"), "rules", aria_expanded="true" if app.show_rules else "false")
-              + app.exit_link()
+              + speed_menu(screen, over)
+              + ("" if screen.guest is not None else button(_("Share"), "share", title=_("A link that carries this game")))
+              + button(_("Hide rules") if screen.show_rules else _("Rules"), "rules", aria_expanded="true" if screen.show_rules else "false")
+              + screen.app.exit_link()
               + language_picker(short=True)),
         class_="bar",
     )
     parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1")]
-    if app.cover is None:
+    if screen.cover is None:
         parts.append(announcements(ctx))
-    parts += app.notices(ctx.game.info)
-    parts.append(app.room_html(ctx.names))
-    if app.show_rules and app.cover is None:  # with the cover up, the rules show on it
+    if screen.conflict:
+        parts.append(conflict_notice(screen.conflict))
+    parts += screen.app.notices(ctx.game.info)
+    parts.append(screen.room_html(ctx.names))
+    if screen.show_rules and screen.cover is None:  # with the cover up, the rules show on it
         parts.append(rules_section(ctx))
     board = renderer.board(ctx)
     if over:
         board = score_sheet(ctx) + board
     parts.append(tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label=_("Table")) + log_section(ctx),
                      class_="table-layout"))
-    if app.cover is not None:
+    if screen.cover is not None:
         parts.append(cover(ctx))
-    parts.append(app.share_dialog())
-    if app.confirm is not None:
+    parts.append(screen.app.share_dialog())
+    if screen.confirm is not None:
         parts.append(confirm_dialog(ctx))
     # data-moves: how many moves the game in memory holds (tests compare it with the save)
     return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id,
                data_moves=str(ctx.table.moves))
 
 
+def conflict_notice(conflict):
+    """What a game changed in another tab ("continued" or "deleted") asks of the player."""
+    if conflict == "continued":
+        text = _("This game continued in another tab: reload it here to see those moves. "
+                 "Moves made in this tab are no longer saved.")
+        buttons = (button(_("Reload"), "reload-save", class_="link") + " "
+                   + button(_("Keep this tab's game as a new save"), "save-copy", class_="link"))
+    else:
+        text = _("This game was deleted in another tab: moves made here are no longer saved.")
+        buttons = button(_("Save it again"), "save-copy", class_="link")
+    return tag("p", esc(text) + " " + buttons, class_="notice conflict", role="alert")
+
+
 def confirm_dialog(ctx):
     """A hurtful move (Game.warning) waits for the player's yes, once."""
     body = (tag("h2", _("Are you sure?"), id="confirm-title")
-            + tag("p", rules.with_links(with_names(ctx.app.confirm["text"], ctx.names), ctx.game.info), id="confirm-text")
+            + tag("p", rules.with_links(with_names(ctx.screen.confirm["text"], ctx.names), ctx.game.info), id="confirm-text")
             + tag("div", button(_("Play it anyway"), "confirm-move", class_="danger") + button(_("Cancel"), "cancel-move", class_="primary"),
                   class_="dialog-buttons"))
     return tag("div", tag("div", body, class_="dialog", id="confirm-move", role="alertdialog", aria_modal="true",
                           aria_labelledby="confirm-title", aria_describedby="confirm-text"), class_="backdrop")
+
+
+class TableScreen(GameScreen):
+    """A game at this device's table: a `match` held here (its save, bots, undo, the
+    pass-the-device cover, and `room`, the friends on other devices it hosts), or a seat at a
+    friend's table (`guest`: no match here, only what the seat may know). The screen reads the
+    game through `table` (tabletop.tables), the same whichever it is."""
+
+    name = "game"
+
+    def __init__(self, app, match=None, save_id=None, created=None, saved_text=None, room=None):
+        super().__init__(app)
+        self.match = match  # None for a guest at a friend's table
+        self.table = LocalTable(match) if match is not None else None
+        self.room_config = room  # a new table's network, or the room its save kept (see enter)
+        self.room = None  # room.HostRoom: this device hosts friends on other devices
+        self.guest = None  # room.GuestSeat: this device holds a seat at a friend's table
+        self.save_id = save_id
+        self.created = created
+        # The save's text as this tab last wrote or read it: a different text in storage means
+        # another tab moved this game on (or deleted it), and this tab must not write over it.
+        self.saved_text = saved_text
+        self.conflict = None  # None, "continued" or "deleted" (in another tab)
+        self.viewer = None  # the seat whose private information the screen shows
+        self.cover = None  # the seat the device must be passed to, while the cover is up
+        self.confirm = None  # {"action", "seat", "text"}: a hurtful move waiting for the player's yes (Game.warning)
+        self.record_note = None  # the score sheet's line about a kept record (a solo best)
+        self.thinking = None  # the bot seat computing now
+        self.seen_ply = len(match.history) if match is not None else 0  # later announcements are news
+        self._bots_scheduled = False
+        if match is not None:
+            humans = match.humans()
+            self.viewer = humans[0] if len(humans) == 1 else None
+
+    @classmethod
+    def new(cls, app, match, room=None):
+        """A new game (a save of its own, written at once)."""
+        return cls(app, match, "{}-{}".format(match.game.info.id, random.getrandbits(40)), app.platform.now(), room=room)
+
+    @classmethod
+    def at_friends(cls, app, params):
+        """An invite link: a seat at a table hosted on another device. A device that joined
+        this seat before (a reload) goes straight back to it."""
+        from . import room as roomlib
+
+        screen = cls(app)
+        screen.guest = roomlib.GuestSeat(screen, params)
+        screen.viewer = screen.guest.seat
+        return screen
+
+    # --- the screen -------------------------------------------------------------------------
+    def shown(self):
+        return self.table, self.cover is not None
+
+    def address(self):
+        return {"save": self.save_id} if self.match is not None else None
+
+    def enter(self):
+        if self.guest is not None:
+            guest = self.guest
+            if guest.valid() and isinstance(guest.token, str) and guest.remembered_name:
+                guest.join(guest.remembered_name)
+                self.table = guest.table
+            return self.redraw()
+        if self.room is None and self.room_config is not None:
+            from . import room as roomlib
+
+            config = self.room_config
+            self.room = roomlib.HostRoom(self, config) if "id" in config else roomlib.HostRoom.new(self, config)
+        if self.saved_text is None:
+            self.autosave()
+        self.after_change()
+
+    def leave(self):
+        """Stop hosting, or leave a friend's table: the network closes (a guest's seat waits)."""
+        for side in (self.room, self.guest):
+            if side is not None:
+                side.close()
+        self.room = self.guest = None
+
+    def shown_table(self):
+        return self.table
+
+    def full_page_link(self):
+        if self.match is None:
+            return None
+        return self.app.page_link(self.match, resume=not self.match.is_over())
+
+    def shared(self):
+        return (self.match, None, self.match.is_over()) if self.match is not None else None
+
+    def render(self):
+        if self.table is not None and self.table.game is not None and (self.guest is None or self.table.ready):
+            return render(self)
+        return self.guest.join_screen()
+
+    # --- saving -----------------------------------------------------------------------------
+    def autosave(self):
+        """After every change to the match: keep it on this device, and tell the friends'
+        devices (a host) what their seats may know of it now."""
+        if self.room is not None:
+            self.room.host.update()
+        if self.match is None or self.check_conflict():
+            return
+        data = saves.to_save(self.match, created=self.created, updated=self.platform.now())
+        if self.room is not None:
+            data["room"] = self.room.saved()
+        self.app.store.write(self.save_id, data)
+        self.saved_text = self.app.store.text(self.save_id)
+
+    def check_conflict(self):
+        """True (and `conflict` set) when the stored save is no longer what this tab last wrote
+        or read: another tab played on, or deleted it. This tab then stops saving, so that
+        neither line of play is lost without the player being told."""
+        if self.conflict is None and self.saved_text is not None and self.save_id is not None:
+            stored = self.app.store.text(self.save_id)
+            if stored != self.saved_text:
+                self.conflict = "deleted" if stored is None else "continued"
+        return self.conflict is not None
+
+    def storage_changed(self):
+        if self.match is not None and self.conflict is None and self.check_conflict():
+            self.redraw()
+
+    def on_reload_save(self, _):
+        """Take the stored version of this game (the other tab's line of play)."""
+        self.app.resume(self.save_id)
+
+    def on_save_copy(self, _):
+        """Keep this tab's line of play as a save of its own (the other tab's stays as it is)."""
+        if self.match is not None:
+            self.save_id = "{}-{}".format(self.match.game.info.id, random.getrandbits(40))
+            self.created = self.platform.now()
+            self.saved_text = None
+            self.conflict = None
+            self.app.set_url(self.address())
+            self.autosave()
+            self.redraw()
+
+    # --- the turn cycle ---------------------------------------------------------------------
+    def after_change(self):
+        """After every move: decide who the screen is for, start bots, redraw."""
+        match = self.match
+        over = match.is_over()
+        self.platform.set_flag("over", over)
+        if self.room is not None and self.room.waiting():
+            return self.redraw()  # nobody plays before the friends are here (or the host starts)
+        if not over:
+            acting = match.to_act()
+            humans_acting = [s for s in acting if match.is_human(s)]
+            bots_acting = [s for s in acting if match.is_bot(s)]
+            if bots_acting:
+                if not humans_acting and len(match.humans()) > 1:
+                    # Several people share the screen and none of them acts now (a bot's turn
+                    # in a turn-based game): show the public table, not the last player's hand.
+                    self.viewer = None
+                self._schedule_bots()
+            elif humans_acting and self.viewer not in humans_acting and self.cover is None:
+                if len(match.humans()) == 1 or not match.game.hides_information(match.state):
+                    self.viewer = humans_acting[0]
+                else:
+                    # Pass the device: hide everything private until that player is ready.
+                    self.viewer = None
+                    self.cover = humans_acting[0]
+                    self.show_rules = False  # the rules show on the cover only when asked for there
+        else:
+            self.cover = None
+            if len(match.humans()) != 1:
+                self.viewer = None
+            if self.record_note is None:
+                self.record_note = self.keep_record()
+        self.redraw()
+
+    def keep_record(self):
+        """Compare a finished game's record (Game.record) with the best kept on this device,
+        keep the better one, and return the score sheet's line about it (None: no record), a
+        Message (the score sheet says it with its first letter made a capital)."""
+        match, store = self.match, self.app.store
+        record = match.game.record(match.state)
+        if record is None or not match.is_human(record["seat"]):
+            return None
+        name = "{}.{}".format(match.game.info.id, record["key"])
+        label, value = record["label"], record["value"]
+        best = store.record(name)
+        if best is not None and best.get("save") == self.save_id:  # this game set it (a reload)
+            best = {"value": best.get("previous"), "save": None} if best.get("previous") is not None else None
+        higher = record.get("higher", True)
+        if best is None or (value > best["value"] if higher else value < best["value"]):
+            store.write_record(name, {"value": value, "save": self.save_id, "when": self.platform.now(),
+                                      "previous": best["value"] if best else None})
+            if best is None:
+                return M("{label} on this device: {value} (the first one kept).", label=label, value=value)
+            return M("New {label}: {value} (the previous best was {best}).", label=label, value=value, best=best["value"])
+        if value == best["value"]:
+            return M("You equalled your {label}: {value}.", label=label, value=value)
+        return M("Your {label} is {best} (this game: {value}).", label=label, best=best["value"], value=value)
+
+    # --- bots -------------------------------------------------------------------------------
+    def _schedule_bots(self):
+        if self._bots_scheduled:
+            return
+        self._bots_scheduled = True
+        self.platform.schedule(self._bot_pause(), self._bot_think)
+
+    def _bot_pause(self):
+        """The pause before the next bot move (app.BOT_PAUSE, by the bots' speed)."""
+        turn, step = self.app.bot_pause()
+        match = self.match
+        bots_acting = [s for s in match.to_act() if match.is_bot(s)]
+        if not match.history or not bots_acting or match.history[-1][0] != bots_acting[0]:
+            return turn
+        ply = len(match.history)
+        for event in reversed(match.log):  # did the bot's last step show anything on this screen?
+            if event["ply"] != ply:
+                break
+            if "seats" not in event or self.viewer in event["seats"]:
+                return step
+        return 0
+
+    def _bot_think(self):
+        """Show which bot is thinking, let the page paint, then decide."""
+        match = self.match
+        bots_acting = [s for s in match.to_act() if match.is_bot(s)] if self.app.current is self else []
+        if not bots_acting:
+            self._bots_scheduled = False
+            return
+        self.thinking = bots_acting[0]
+        self.redraw()
+        self.platform.schedule(0, self._bot_move)
+
+    def _bot_move(self):
+        self._bots_scheduled = False
+        self.thinking = None
+        match = self.match
+        if self.app.current is not self or match.is_over():
+            return  # the player left this game meanwhile
+        bots_acting = [s for s in match.to_act() if match.is_bot(s)]
+        if not bots_acting:
+            return self.redraw()
+        seat = bots_acting[0]
+        level = match.seats[seat]["kind"]
+        # Seeded by the game's seed and the move number: the same seed replays the same game,
+        # bots included.
+        rng = random.Random(match.seed * 1_000_003 + len(match.history))
+        action = botlib.choose(match.game, level, match.view(seat), seat, match.legal(seat), rng)
+        match.play(seat, action)
+        self.autosave()
+        self.after_change()
+
+    # --- a player's requests ----------------------------------------------------------------
+    def play(self, action, seat=None, confirmed=False):
+        """A human move from the page; an illegal one shows the engine's reason, an obviously
+        hurtful one (Game.warning) asks for a confirmation first. At a friend's table the host
+        answers (the outcome comes back later)."""
+        table = self.table
+        seat = self.viewer if seat is None else seat
+        if table is None or seat is None or self.cover is not None:
+            return
+        if self.room is not None and self.room.waiting():
+            self.notice = M("The game starts when every friend has joined.")
+            return self.redraw()
+        self.confirm = None
+        before = table.moves
+
+        def done(outcome):
+            if table is not self.table or self.app.current is not self:
+                return  # this screen left that table meanwhile
+            if "confirm" in outcome:
+                self.confirm = {"action": action, "seat": seat, "text": outcome["confirm"]}
+                self.redraw()
+                return self.platform.focus("#confirm-move [data-act=cancel-move]")
+            self.seen_ply = before  # this move's consequences are news too
+            self._changed(outcome)
+
+        table.play(seat, action, done, confirmed)
+
+    def _changed(self, outcome):
+        """A request to the table came back: its refusal shown, or the change saved and drawn."""
+        if "refused" in outcome:
+            self.notice = outcome["refused"]
+            return self.redraw()
+        self.notice = None
+        self.ui = {}
+        if self.match is None:  # a guest: the host's update redraws
+            return self.redraw()
+        self.autosave()
+        self.after_change()
+
+    def on_play(self, action):
+        # A move button of an earlier page (issue 27) names its whole move, and counts as that
+        # move clicked now: played if legal now, else refused with the engine's reason ("It is
+        # not your turn."), which says plainly why nothing happened; a silent refusal would look
+        # like a dead button. (In the page a click lands on the page drawn: the DOM is replaced
+        # before the next click is handled. Stale clicks come from scripts and tests.)
+        self.play(action)
+
+    def on_confirm_move(self, _):
+        if self.confirm is not None:
+            self.play(self.confirm["action"], self.confirm["seat"], confirmed=True)
+
+    def on_cancel_move(self, _):
+        self.confirm = None
+        self.redraw()
+
+    def _own_turn_request(self, request, *args):
+        """Undo and its kin, for the seat on the screen."""
+        table = self.table
+        if table is None:
+            return
+        if self.viewer is None or self.cover is not None:
+            self.notice = NOT_YOUR_TURN
+            return self.redraw()
+        request(self.viewer, *args, lambda outcome: self._changed(outcome) if table is self.table else None)
+
+    def on_undo(self, _):
+        if self.table is not None:
+            self._own_turn_request(self.table.undo)
+
+    def take_back(self, action):
+        """Take back one selected card (Phở Phở): the moves after it stay (Match.take_back)."""
+        if self.table is not None:
+            self._own_turn_request(self.table.take_back, action)
+
+    def undo_while(self, verbs):
+        if self.table is not None:
+            self._own_turn_request(self.table.undo_while, verbs)
+
+    def explain(self, action, otherwise=None, allowed=None):
+        """Why the viewer may not play `action`, as the notice (`otherwise` when it may, after
+        `allowed()`): asked of the table, so a friend's table answers from the host."""
+        table, seat = self.table, self.viewer
+        if table is None or seat is None or self.cover is not None:
+            return
+
+        def answer(outcome):
+            if table is not self.table:
+                return
+            why = outcome.get("why")
+            if why is None and allowed is not None:
+                allowed()
+            self.notice = why or otherwise
+            if table.remote:
+                self.redraw()
+
+        table.why_not(seat, action, answer)
+
+    def on_ready(self, seat):
+        """"I am Ann: show my turn" on the pass-the-device cover."""
+        if isinstance(seat, str) and seat.isdigit():
+            self.lift_cover(int(seat))
+
+    def lift_cover(self, seat):
+        if self.cover == seat:
+            self.cover = None
+            self.viewer = seat
+            self.redraw()
+
+    def on_speed(self, _):
+        """The game bar's speed menu."""
+        self.app.set_speed(self.platform.form("speed-form").get("speed"))
+        self.redraw()
+
+    def on_replay_this(self, _):
+        if self.match is not None:
+            self.app.open_replay(saves.to_save(self.match), 0)
+
+    # The score sheet's buttons may be clicked from a page that is gone (a double click on
+    # Rematch): with no finished game they do nothing.
+    def on_rematch(self, _):
+        m = self.match
+        if m is None or not m.is_over():
+            return
+        room = self.room
+        if room is None:
+            return self.app.start(m.game.info.id, [s["kind"] for s in m.seats], [s["name"] for s in m.seats], "", m.options)
+        # Everyone stays at the table: the same room, friends' seats again theirs (a bot that
+        # played for a friend who left gives the seat back).
+        kinds = [FRIEND if s in room.host.friend_seats() else info["kind"] for s, info in enumerate(m.seats)]
+        match = Match(m.game, make_seats(kinds, [info["name"] for info in m.seats]), m.options, self.platform.new_seed())
+        self.room = None  # handed over open to the next screen
+        rematch = TableScreen.new(self.app, match)
+        rematch.room = room
+        room.screen = rematch
+        room.rematch(match)
+        self.app.enter(rematch)
+
+    # --- a friend's table (room.py) ---------------------------------------------------------
+    def on_join(self, _):
+        if self.guest is None:
+            return
+        self.notice = self.guest.join(self.platform.form("join-form").get("name", ""))
+        self.table = self.guest.table
+        self.redraw()
+
+    def guest_update(self, kind):
+        """The host sent something: a new table (a welcome: the game or a rematch), the seat's
+        news, the chat, or a refusal."""
+        if kind == "welcome":
+            self.ui, self.prefs, self.notice, self.seen_ply = {}, {}, None, 0
+        elif kind == "state":
+            if self.app.current is self:
+                self.platform.set_flag("over", self.table.is_over())
+        elif kind == "refused" and self.table.ready:  # a message refused mid-game: said once
+            self.notice, self.table.refused = self.table.refused, None
+        self.redraw()
+
+    def gesture(self, act, arg):
+        if act.startswith("room-"):  # the invite panel, the chat, a friend's seat to a bot
+            side = self.room or self.guest
+            if side is not None:
+                side.handle(act, arg)
+            return False
+        return super().gesture(act, arg)
+
+    def key(self, key):
+        if key == "Escape" and self.confirm is not None:
+            self.on_cancel_move(None)
+            return True
+        if self.table is not None and self.table.game is not None and self.cover is None:
+            renderer = RENDERERS[self.table.game.info.id]
+            if renderer.key(self, key):
+                self.redraw()
+                return True
+        return super().key(key)
+
+    def presence(self):
+        """Whether each friend's device is connected now, by seat (friend seats only)."""
+        side = self.room or self.guest
+        return side.presence() if side is not None else {}
+
+    def room_html(self, names):
+        side = self.room or self.guest
+        return side.panel(names) if side is not None else ""

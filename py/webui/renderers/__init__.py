@@ -6,8 +6,12 @@ draws a game's board and player details from a view, and handles the game's own 
   score(ctx, seat) -> str      the score shown on the player's panel
   panel(ctx, seat) -> html     the player's public details (and private ones for the viewer)
   board(ctx) -> html           the table
-  handle(app, act, arg) -> bool   a data-act the shell does not know; True = redraw
-  key(app, key) -> bool        a key press on the game screen; True = redraw
+  handle(screen, act, arg) -> bool   a data-act the shell does not know; True = redraw
+  key(screen, key) -> bool     a key press on the game screen; True = redraw
+
+`screen` is the screen showing the game (webui.table.TableScreen; for `handle`, also the replay
+viewer's webui.replay.ReplayScreen): its `ui` and `prefs` are the renderer's own state, and a
+table screen's `play`, `explain`, `take_back` and `undo_while` ask the game through its table.
 
 A gesture's data-arg comes from the page it was clicked on, which may be an earlier page than the
 one now drawn (issue 27: a script or a test replaying clicks, a control kept from a page before):
@@ -27,19 +31,11 @@ from games import IDS, Registry
 RENDERERS = Registry(IDS, lambda game_id: importlib.import_module("{}.{}".format(__name__, game_id)).RENDERER)
 
 
-def acting_seat(app):
-    """The seat a gesture on the game screen plays for now, or None: no game on the screen (the
-    lobby, a replay), the pass-the-device cover up, nobody's hand shown, the game over, or not
-    that seat's turn."""
-    table, seat = app.table, app.viewer
-    if table is None or seat is None or app.cover is not None or table.is_over() or seat not in table.to_act():
+def acting_seat(screen):
+    """The seat a gesture plays for now, or None: a replay, the pass-the-device cover up,
+    nobody's hand shown, the game over, or not that seat's turn."""
+    table, seat = screen.table, screen.viewer
+    if table is None or seat is None or screen.cover is not None or table.is_over() or seat not in table.to_act():
         return None
     return seat
 
-
-def shown_table(app):
-    """The game on the screen, something with `seats`: the table, or the replay viewer's match
-    (None in the lobby)."""
-    if app.screen == "replay":
-        return app.replay.match if app.replay is not None else None
-    return app.table if app.screen == "game" else None

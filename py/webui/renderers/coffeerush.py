@@ -343,10 +343,10 @@ class CoffeeRushRenderer:
         return (figure(tag("ul", order_card(plain), class_="cr-orders"), _("A cup holding exactly these serves the order"))
                 + figure(tag("ul", order_card(special), class_="cr-orders"), _("★ A Specialty Order also gives a Rush token")))
 
-    def handle(self, app, act, arg):
+    def handle(self, screen, act, arg):
         return False
 
-    def key(self, app, key):
+    def key(self, screen, key):
         return False
 
 

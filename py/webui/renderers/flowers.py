@@ -8,7 +8,6 @@ from tabletop import N_
 
 from ..html import button, esc, figure, sr_only, tag
 from ..i18n import _, ngettext
-from . import shown_table
 
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (-3, 5)  # zoom steps below and above "fit"
@@ -280,54 +279,54 @@ class FlowersRenderer:
                 + figure(threes, _("Only two 3s: removed at the end")))
 
     # --- gestures ------------------------------------------------------------------------
-    def handle(self, app, act, arg):
+    def handle(self, screen, act, arg):
         # Each gesture checks its data-arg against the game now: a click from an earlier page
         # (another game's garden button, an aim from the previous turn) may no longer fit.
         if act == "flowers-look":
-            table = shown_table(app)
+            table = screen.shown_table()
             seat = int(arg) if isinstance(arg, str) and arg.isdigit() else None
             if table is None or seat is None or seat >= len(table.seats):
                 return False
-            app.ui["flowers-look"] = None if seat == app.viewer else seat
-            app.ui.pop("flowers-aim", None)
+            screen.ui["flowers-look"] = None if seat == screen.viewer else seat
+            screen.ui.pop("flowers-aim", None)
             return True
         if act == "flowers-zoom":
             lo, hi = ZOOM_RANGE
-            zoom = app.prefs.get("flowers-zoom", 0)
+            zoom = screen.prefs.get("flowers-zoom", 0)
             if arg == "fit":
-                app.prefs["flowers-zoom"], app.prefs["flowers-pan"] = 0, [0, 0]
+                screen.prefs["flowers-zoom"], screen.prefs["flowers-pan"] = 0, [0, 0]
             else:
-                app.prefs["flowers-zoom"] = max(lo, min(hi, zoom + (1 if arg == "in" else -1)))
+                screen.prefs["flowers-zoom"] = max(lo, min(hi, zoom + (1 if arg == "in" else -1)))
             return True
         if act == "flowers-pan":
             step = {"left": (1, 0), "right": (-1, 0), "up": (0, 1), "down": (0, -1)}.get(arg)
             if step is None:
                 return False
             dx, dy = step
-            px, py = app.prefs.get("flowers-pan", [0, 0])
-            app.prefs["flowers-pan"] = [px + dx * PAN_STEP, py + dy * PAN_STEP]
+            px, py = screen.prefs.get("flowers-pan", [0, 0])
+            screen.prefs["flowers-pan"] = [px + dx * PAN_STEP, py + dy * PAN_STEP]
             return True
-        if app.viewer is None or app.cover is not None or not isinstance(arg, str):
+        if screen.viewer is None or screen.cover is not None or not isinstance(arg, str):
             return False
         if act == "flowers-aim":
             def aim():
-                app.ui["flowers-aim"] = arg
-                app.ui.pop("flowers-look", None)
-            app.explain("place:" + arg, allowed=aim)
+                screen.ui["flowers-aim"] = arg
+                screen.ui.pop("flowers-look", None)
+            screen.explain("place:" + arg, allowed=aim)
             return True
         if act == "flowers-try":
-            app.explain(arg)
+            screen.explain(arg)
             return True
         return False
 
-    def key(self, app, key):
+    def key(self, screen, key):
         keys = {"+": ("flowers-zoom", "in"), "=": ("flowers-zoom", "in"), "-": ("flowers-zoom", "out"), "0": ("flowers-zoom", "fit"),
                 "ArrowLeft": ("flowers-pan", "left"), "ArrowRight": ("flowers-pan", "right"),
                 "ArrowUp": ("flowers-pan", "up"), "ArrowDown": ("flowers-pan", "down")}
         if key in keys:
-            return self.handle(app, *keys[key])
-        if key == "Escape" and app.ui.get("flowers-aim"):
-            app.ui.pop("flowers-aim")
+            return self.handle(screen, *keys[key])
+        if key == "Escape" and screen.ui.get("flowers-aim"):
+            screen.ui.pop("flowers-aim")
             return True
         return False
 

@@ -350,21 +350,21 @@ class HoiPhoRenderer:
                    class_="hoipho-round", aria_label=title)
 
     # --- gestures ------------------------------------------------------------------------------
-    def handle(self, app, act, arg):
+    def handle(self, screen, act, arg):
         # Why a card cannot be played: answered for the game as it is now (a click from an
         # earlier page too: it plays nothing).
-        if act == "hoipho-why" and app.viewer is not None and app.cover is None and isinstance(arg, str):
-            app.explain(arg, otherwise=N_("You may play that now."))
+        if act == "hoipho-why" and screen.viewer is not None and screen.cover is None and isinstance(arg, str):
+            screen.explain(arg, otherwise=N_("You may play that now."))
             return True
         return False
 
-    def key(self, app, key):
+    def key(self, screen, key):
         """Keys 1-9 pick the first to ninth choice on offer, in the order shown."""
-        if app.viewer is None or not key.isdigit() or key == "0" or app.viewer not in app.table.to_act():
+        if screen.viewer is None or not key.isdigit() or key == "0" or screen.viewer not in screen.table.to_act():
             return False
-        legal = app.table.legal(app.viewer)
+        legal = screen.table.legal(screen.viewer)
         if int(key) <= len(legal):
-            app.play(legal[int(key) - 1])
+            screen.play(legal[int(key) - 1])
         return False
 
 

@@ -209,18 +209,18 @@ class MojoRenderer:
                        ((9, 4, _("Lower: your turn ends")), (4, 9, _("Higher: you draw")), (6, 6, _("Same: play again"))))
 
     # --- gestures ------------------------------------------------------------------------
-    def handle(self, app, act, arg):
+    def handle(self, screen, act, arg):
         if act == "mojo-sheets":
-            app.ui["mojo-sheets"] = not app.ui.get("mojo-sheets")
+            screen.ui["mojo-sheets"] = not screen.ui.get("mojo-sheets")
             return True
         if act == "mojo-try":  # why a card cannot be played: answered for the game as it is now
-            if app.viewer is None or app.cover is not None or not isinstance(arg, str):
+            if screen.viewer is None or screen.cover is not None or not isinstance(arg, str):
                 return False
-            app.explain(arg)
+            screen.explain(arg)
             return True
         return False
 
-    def key(self, app, key):
+    def key(self, screen, key):
         return False
 
 

@@ -339,10 +339,10 @@ class PhoPhoRenderer:
         return tag("section", tag("h3", _("Loyal Customers revealed")) + "".join(rows), class_="pp-reveal", aria_label=_("Loyal Customers revealed"))
 
     # --- gestures ----------------------------------------------------------------------------
-    def handle(self, app, act, arg):
-        if app.viewer is None or app.cover is not None or app.table is None:
+    def handle(self, screen, act, arg):
+        if screen.viewer is None or screen.cover is not None or screen.table is None:
             return False
-        table, seat = app.table, app.viewer
+        table, seat = screen.table, screen.viewer
         if act == "pp-card":
             view = table.view(seat)
             if arg not in (view["hand"] or []):
@@ -350,29 +350,29 @@ class PhoPhoRenderer:
             ctype = CARD_TYPE[arg]
             # A selected (or marked) card goes back to the hand alone; the others stay selected.
             if arg in view["sel"]:
-                app.take_back("pick:" + ctype)
+                screen.take_back("pick:" + ctype)
                 return False  # take_back() redraws
             if arg in view["marks"]:
-                app.take_back("mark:" + ctype)
+                screen.take_back("mark:" + ctype)
                 return False
             legal = table.legal(seat)
             for action in ("pick:" + ctype, "mark:" + ctype):
                 if action in legal:
-                    app.play(action)
+                    screen.play(action)
                     return False  # play() redraws
-            app.explain("pick:" + ctype if view["phase"] in ("turn", "restocked") else "mark:" + ctype)
+            screen.explain("pick:" + ctype if view["phase"] in ("turn", "restocked") else "mark:" + ctype)
             return True
         if act == "pp-clear":
             view = table.view(seat)
             if view["sel"] or view["marks"]:
-                app.undo_while(("pick", "mark"))
+                screen.undo_while(("pick", "mark"))
             return True
         return False
 
-    def key(self, app, key):
-        view = app.table.view(app.viewer) if app.viewer is not None and app.table is not None else None
+    def key(self, screen, key):
+        view = screen.table.view(screen.viewer) if screen.viewer is not None and screen.table is not None else None
         if key == "Escape" and view and (view["sel"] or view["marks"]):  # else Escape closes the rules
-            return self.handle(app, "pp-clear", None)
+            return self.handle(screen, "pp-clear", None)
         return False
 
 

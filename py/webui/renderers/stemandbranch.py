@@ -634,32 +634,32 @@ class StemAndBranchRenderer:
         return (figure(card_chip(rat1) + " → " + card_chip(rat2), _("Ascend: a higher rank of the same animal goes on top"))
                 + figure(card_chip(ox1) + " + " + card_chip(horse3), _("A Wood neighbour makes a Wood summon 1 cheaper")))
 
-    def handle(self, app, act, arg):
+    def handle(self, screen, act, arg):
         if act == "sb-stack":
-            app.ui["sb-stack"] = arg if arg in SPACES else None
+            screen.ui["sb-stack"] = arg if arg in SPACES else None
             return True
         if act == "sb-discard":
-            app.ui["sb-discard"] = not app.ui.get("sb-discard")
+            screen.ui["sb-discard"] = not screen.ui.get("sb-discard")
             return True
         if act == "sb-pay-suggested":
             # Only the payment this page suggests: a click on the button of an earlier page (the
             # summon paid and resolved, or another summon's) does nothing (issue 27).
-            seat = acting_seat(app)
-            if seat is None or app.table.view(seat)["phase"] != "pay":
+            seat = acting_seat(screen)
+            if seat is None or screen.table.view(seat)["phase"] != "pay":
                 return False
-            suggestion = suggest_payment(app.table.view(seat), seat)
+            suggestion = suggest_payment(screen.table.view(seat), seat)
             if not suggestion or arg != ",".join(suggestion):
                 return False
             for action in suggestion:
-                if acting_seat(app) != seat or action not in app.table.legal(seat):
+                if acting_seat(screen) != seat or action not in screen.table.legal(seat):
                     break
-                app.play(action)
+                screen.play(action)
             return False  # play() redraws
         return False
 
-    def key(self, app, key):
-        if key == "Escape" and app.ui.get("sb-stack"):
-            app.ui["sb-stack"] = None
+    def key(self, screen, key):
+        if key == "Escape" and screen.ui.get("sb-stack"):
+            screen.ui["sb-stack"] = None
             return True
         return False
 

@@ -142,40 +142,40 @@ class TheNumberRenderer:
                 + figure(tag("ol", digits, class_="digits"), _("Its digits are crossed out for the round")))
 
     # --- gestures ------------------------------------------------------------------------
-    def handle(self, app, act, arg):
+    def handle(self, screen, act, arg):
         # The pad is drawn only while the viewer writes: a key of an earlier page's pad (the
         # number written, the round over) types nothing into the next turn's number (issue 27).
-        if acting_seat(app) is None:
+        if acting_seat(screen) is None:
             return False
-        typed = app.ui.get("typed", "")
+        typed = screen.ui.get("typed", "")
         if act == "tn-digit":
             if not isinstance(arg, str) or len(arg) != 1 or arg not in DIGITS:
                 return False
-            avail = app.table.view(app.viewer)["avail"][app.viewer]
+            avail = screen.table.view(screen.viewer)["avail"][screen.viewer]
             if arg not in avail:
                 # Ask the engine why a number with this digit is refused (TN-6).
-                app.explain(arg * NUMBER_LENGTH)
+                screen.explain(arg * NUMBER_LENGTH)
             elif len(typed) < NUMBER_LENGTH:
-                app.ui["typed"] = typed + arg
-                app.notice = None
+                screen.ui["typed"] = typed + arg
+                screen.notice = None
             return True
         if act == "tn-back":
-            app.ui["typed"] = typed[:-1]
+            screen.ui["typed"] = typed[:-1]
             return True
         if act == "tn-clear":
-            app.ui["typed"] = ""
+            screen.ui["typed"] = ""
             return True
         return False
 
-    def key(self, app, key):
+    def key(self, screen, key):
         if key in DIGITS:
-            return self.handle(app, "tn-digit", key)
+            return self.handle(screen, "tn-digit", key)
         if key == "Backspace":
-            return self.handle(app, "tn-back", None)
-        if key == "Escape" and app.ui.get("typed"):
-            return self.handle(app, "tn-clear", None)
-        if key == "Enter" and len(app.ui.get("typed", "")) == NUMBER_LENGTH:
-            app.play(app.ui["typed"])
+            return self.handle(screen, "tn-back", None)
+        if key == "Escape" and screen.ui.get("typed"):
+            return self.handle(screen, "tn-clear", None)
+        if key == "Enter" and len(screen.ui.get("typed", "")) == NUMBER_LENGTH:
+            screen.play(screen.ui["typed"])
         return False
 
 
