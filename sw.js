@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "bc3f72e1470198b9";
+const VERSION = "989501c51d444861";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -42,6 +42,16 @@ def settle(net, *pages):
             return
 
 
+def ann_hosts_lan(params):
+    """Ann's table (`params`) with Lan joined from another device: the network, Ann's app, page
+    and storage, Lan's app and page."""
+    net = FakeNetwork()
+    host, page, storage = open_app(params, network=net)
+    guest, gpage, _ = join(net, invite_params(page)[0], "Lan")
+    settle(net, page, gpage)
+    return net, host, page, storage, guest, gpage
+
+
 def play_out(net, apps, pages, rng, limit=3000):
     """Every person (the host's seat and each guest) plays random legal moves until the end."""
     for _ in range(limit):
@@ -109,18 +119,20 @@ def test_whole_games_of_every_title_across_two_and_four_devices():
 
 
 def test_a_guest_cannot_play_before_every_friend_has_joined():
-    net = FakeNetwork()
-    host, page, _ = open_app({"game": "stemandbranch", "seats": "human,friend,friend", "names": "Ann", "seed": "88"}, network=net)
-    params, _ = invite_params(page)
-    guest, gpage, _ = join(net, params, "Lan")
-    settle(net, page, gpage)
+    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "stemandbranch", "seats": "human,friend,friend", "names": "Ann", "seed": "88"})
     assert 1 in guest.current.table.to_act() and host.current.room.waiting()  # Lan's seat starts this game
+    assert "Waiting for the other friends to join" in gpage.text and "Your turn" not in gpage.text
     guest.current.play(guest.current.table.legal(1)[0])
     settle(net, page, gpage)
     assert host.match.history == [] and guest.current.table.moves == 0
     assert "The game starts when every friend has joined." in gpage.text
+    assert host.match.seats[2]["name"] == "Friend 3"
     host.handle("room-start")  # a bot for the third seat: now Lan may play
     settle(net, page, gpage)
+    assert "Your turn" in gpage.text and "Waiting for the other friends" not in gpage.text
+    # the seat no friend took is a bot's, and named so on every device
+    assert host.match.seats[2] == {"name": "Normal bot 3", "kind": "normal"}
+    assert "Normal bot 3" in gpage.text and "Friend 3" not in gpage.text + page.text
     guest.current.play(guest.current.table.legal(1)[0])
     settle(net, page, gpage)
     assert len(host.match.history) >= 1 and guest.current.table.moves == len(host.match.history)
@@ -161,11 +173,7 @@ def test_another_device_cannot_take_a_seat_that_is_taken():
 
 
 def test_the_host_reloads_and_the_guests_come_back_by_themselves():
-    net = FakeNetwork()
-    host, page, hstore = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"}, network=net)
-    params, _ = invite_params(page)
-    guest, gpage, _ = join(net, params, "Lan")
-    settle(net, page, gpage)
+    net, host, page, hstore, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"})
     host.current.play(host.current.table.legal(0)[0])
     settle(net, page, gpage)
     moves = len(host.match.history)
@@ -173,6 +181,13 @@ def test_the_host_reloads_and_the_guests_come_back_by_themselves():
     host.current.leave()  # the host's page reloads
     settle(net, gpage)
     assert "not connected" in gpage.text
+    # meanwhile the guest's move and line are refused with the reason, not dropped unsaid
+    guest.current.play(guest.current.table.legal(1)[0])
+    assert "Ann is not connected: try again when their device is back." in gpage.text
+    gpage.forms["chat-form"] = {"chat": "are you there?"}
+    guest.handle("room-chat")
+    assert gpage.forms["chat-form"] == {"chat": "are you there?"}  # kept in the box, to send later
+    assert guest.current.table.moves == moves
     host2, page2, _ = open_app({"save": save}, storage=hstore, network=net)
     settle(net, page2, gpage)
     assert len(host2.match.history) == moves
@@ -180,15 +195,24 @@ def test_the_host_reloads_and_the_guests_come_back_by_themselves():
     assert guest.current.table.moves == moves and "not connected" not in gpage.text
 
 
+def test_after_a_guests_move_its_screen_never_shows_the_position_before_it():
+    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann", "seed": "4"})
+    table = guest.current.table
+    drawn = []  # the moves each redraw of the guest's page showed
+    shown = gpage.render
+    gpage.render = lambda markup: (drawn.append(table.moves), shown(markup))
+    before = table.moves
+    guest.current.play(table.legal(1)[0])
+    settle(net, page, gpage)
+    assert table.moves == before + 1 == len(host.match.history)
+    assert drawn and all(moves == before + 1 for moves in drawn), drawn
+
+
 def test_the_host_back_before_its_old_page_is_seen_gone_still_gets_the_guests_back():
     """A page closed without a goodbye (a tab closed, a browser stopped) is seen gone by the other
     devices only seconds later (about 10 s in Chromium): the host's page, opened again, may be in
     the room before the guests see the old one leave. They still come back by themselves."""
-    net = FakeNetwork()
-    host, page, hstore = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"}, network=net)
-    params, _ = invite_params(page)
-    guest, gpage, _ = join(net, params, "Lan")
-    settle(net, page, gpage)
+    net, host, page, hstore, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"})
     host2, page2, _ = open_app({"save": host.current.save_id}, storage=hstore, network=net)  # in the room first
     settle(net, page2, gpage)
     assert "Lan is not connected." in page2.text  # the guest still talks to the old page
@@ -223,11 +247,7 @@ def test_a_page_that_is_not_secure_says_a_friend_table_needs_one():
 
 
 def test_chat_reaches_every_device_as_text():
-    net = FakeNetwork()
-    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann"}, network=net)
-    params, _ = invite_params(page)
-    guest, gpage, _ = join(net, params, "Lan")
-    settle(net, page, gpage)
+    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann"})
     gpage.forms["chat-form"] = {"chat": "<b>hi</b>   there"}
     guest.handle("room-chat")
     settle(net, page, gpage)
@@ -251,14 +271,14 @@ def test_a_rematch_keeps_everyone_at_the_table():
     assert host.match is not first and host.match.seats[1] == {"name": "Lan", "kind": FRIEND}
     assert not guest.current.table.is_over() and guest.current.table.moves == len(host.match.history)
     assert "Lan is connected." in page.text
+    # the finished game's save let the room go: resumed from the lobby, it opens no second room
+    finished = [e.data for e in host.store.entries() if e.data.get("seed") == first.seed]
+    assert len(finished) == 1 and finished[0]["actions"] == [list(a) for a in first.history]
+    assert "room" not in finished[0]
 
 
 def test_a_flooding_guest_is_told_to_wait_and_changes_nothing():
-    net = FakeNetwork()
-    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann"}, network=net)
-    params, _ = invite_params(page)
-    guest, gpage, _ = join(net, params, "Lan")
-    settle(net, page, gpage)
+    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann"})
     page.clock = lambda: 100.0  # no time passes on the host: the guest's budget does not refill
     for n in range(40):
         guest.current.table.say("spam %d" % n)
@@ -291,11 +311,7 @@ def test_each_device_says_the_game_in_its_own_language():
     not as English text."""
     from webui import i18n
 
-    net = FakeNetwork()
-    host, page, _ = open_app({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"}, network=net)
-    params, _ = invite_params(page)
-    guest, gpage, _ = join(net, params, "Lan")
-    settle(net, page, gpage)
+    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann", "speed": "instant"})
     host.current.play(host.current.table.legal(0)[0])
     guest.current.play(guest.current.table.legal(1)[0])
     settle(net, page, gpage)

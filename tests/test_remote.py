@@ -170,6 +170,7 @@ class Room:
     def state_text(self, match, seat, log_start):
         update = remote.seat_update(LocalTable(match), seat, log_start)
         update["online"] = [self.host.online(s) for s in range(len(match.seats))]
+        update["waiting"] = bool(self.host.waiting())
         return dumps(update)
 
     def check_secrets(self, peer, seat, text):
@@ -454,7 +455,10 @@ def test_a_guest_plays_only_for_its_own_seat_and_only_in_turn():
     room.to_host.append((guest.peer, dumps({"t": "act", "q": 1, "action": action, "seat": 0, "ok": False})))
     room.pump()
     assert room.match.history == [[1, action]], "a guest's move played for another seat"
-    assert room.match.to_act() == [0, 2] and sent_to(room, guest.peer, mark)[0] == {"t": "reply", "q": 1, "ok": True}
+    answers = sent_to(room, guest.peer, mark)
+    assert room.match.to_act() == [0, 2] and answers[-1] == {"t": "reply", "q": 1, "ok": True}
+    # the move's news first: the guest's screen, redrawn on the reply, shows the move made
+    assert [a["t"] for a in answers] == ["state", "reply"] and answers[0]["moves"] == 1
     # out of turn: refused with the reason, nothing changes
     before = unchanged(room)
     outcome = room.ask(guest, guest.play, room.match.legal(0)[0])

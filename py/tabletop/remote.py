@@ -160,9 +160,11 @@ class Host:
             outcome = {"refused": M("That message could not be read.")}
         else:
             outcome = handler(seat, message)
-        self.send(peer, dumps(dict(wire(outcome), t="reply", q=q if isinstance(q, int) else None)))
         if "ok" in outcome and kind != "why":
+            # Saved, and every device's news sent, before the reply: the guest's screen, which
+            # redraws on the reply, then never shows the position before its own move.
             self.on_change("move")
+        self.send(peer, dumps(dict(wire(outcome), t="reply", q=q if isinstance(q, int) else None)))
 
     def left(self, peer):
         """A guest's device went away: its seat waits (or a bot takes it: `stand_in`)."""
@@ -222,6 +224,7 @@ class Host:
             start += 1
         update = seat_update(self.table, seat, start)
         update["online"] = [self.online(s) for s in range(len(self.table.seats))]
+        update["waiting"] = bool(self.waiting())  # for friends still to join: nobody moves yet
         news = dumps(dict(update, log_start=None, log=None))  # the log is compared above
         if self._sent.get(peer) == log and self._last.get(peer) == news:
             return  # nothing new for this seat
@@ -297,6 +300,7 @@ class RemoteTable:
         self.options = {}
         self.seats = []
         self.online = []
+        self.waiting = False  # the host waits for other friends to take their seats
         self.moves = 0
         self.chat = []
         self.refused = None
@@ -336,6 +340,7 @@ class RemoteTable:
             self._state = unwire(message)
             self.seats = self._state["seats"]
             self.online = message.get("online") or []
+            self.waiting = bool(message.get("waiting"))
             self.moves = message["moves"]
         elif kind == "chat":
             self.chat = message["lines"]
@@ -388,7 +393,10 @@ class RemoteTable:
     def _ask(self, message, done):
         self._q += 1
         self._pending[self._q] = done
-        self.send(dumps(dict(message, q=self._q)))
+        if self.send(dumps(dict(message, q=self._q))) is False:  # the host's device is away
+            del self._pending[self._q]
+            done({"refused": M("{host} is not connected: try again when their device is back.",
+                               host=self.host_name or M("The host"))})
 
     def play(self, seat, action, done, confirmed=False):
         self._ask({"t": "act", "action": action, "ok": confirmed}, done)

@@ -17,7 +17,7 @@ never sends to any server; the relays only pass encrypted signalling between dev
 
 import random
 
-from tabletop.match import BOT_LEVELS, FRIEND, clean_name
+from tabletop.match import BOT_LEVELS, FRIEND, clean_name, default_name
 from tabletop.msg import M
 from tabletop.remote import MAX_CHAT, Host, RemoteTable
 from tabletop.tables import LocalTable
@@ -143,7 +143,10 @@ class HostRoom:
     # --- what the host does ----------------------------------------------------------------------
     def start_with_bots(self):
         for seat in self.host.open_seats():
-            self.screen.match.seats[seat]["kind"] = "normal"
+            info = self.screen.match.seats[seat]
+            if info["name"] == default_name(FRIEND, seat, ()):  # "Friend 3" is a bot now: "Normal bot 3"
+                info["name"] = default_name("normal", seat, ())
+            info["kind"] = "normal"
         self.room["started"] = True
         self.screen.notice = None
         self.screen.autosave()
@@ -278,8 +281,15 @@ class GuestSeat:
             self.net = None
 
     def _send_to_host(self, text):
-        if self.net is not None and self.host_peer is not None:
-            self.net.send(text, self.host_peer)
+        """False when the host's device is away (the table then refuses the request, saying so)."""
+        if self.net is None or self.host_peer is None:
+            return False
+        self.net.send(text, self.host_peer)
+        return True
+
+    def waiting(self):
+        """The host waits for other friends to take their seats: nobody moves yet."""
+        return self.table is not None and self.table.ready and self.table.waiting
 
     def _event(self, kind, peer, data):
         if kind == "join" and self.host_peer is None:
@@ -370,9 +380,13 @@ class GuestSeat:
         if act == "room-retry":
             self.retry()
         elif act == "room-chat" and self.table is not None:
-            line = chat_line(self.screen.platform)
-            if line:
-                self.table.say(line)
+            if self.host_peer is None:  # the line stays in the box, to send when the host is back
+                self.screen.notice = M("{host} is not connected: try again when their device is back.",
+                                       host=self.host_name or M("The host"))
+            else:
+                line = chat_line(self.screen.platform)
+                if line:
+                    self.table.say(line)
         else:
             return False
         self.screen.redraw()

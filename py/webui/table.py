@@ -49,7 +49,7 @@ class Context:
         self.names = seat_names(self.table)
         self.acting = self.table.to_act()
         self.can_act = (interactive and screen.cover is None and self.viewer is not None and self.viewer in self.acting
-                        and not (screen.room is not None and screen.room.waiting()))
+                        and not screen.waiting_for_friends())
         self.presence = screen.presence() if interactive else {}  # friends' devices: connected or not
 
     def name(self, seat):
@@ -76,7 +76,9 @@ def status_line(ctx, renderer):
         return _("Game over: {result} The score sheet is below.").format(result=text)
     if screen.cover is not None:
         return _("Pass the device to {name}.").format(name=ctx.name(screen.cover))
-    if screen.room is not None and screen.room.waiting():
+    if screen.waiting_for_friends():
+        if screen.guest is not None:
+            return _("Waiting for the other friends to join: the game starts when everyone is here.")
         return _("Waiting for friends to join: send each one their invite below.")
     thinking = _("{name} is thinking…").format(name=ctx.name(screen.thinking)) if screen.thinking is not None else ""
     if ctx.can_act:
@@ -551,7 +553,7 @@ class TableScreen(GameScreen):
         seat = self.viewer if seat is None else seat
         if table is None or seat is None or self.cover is not None:
             return
-        if self.room is not None and self.room.waiting():
+        if self.waiting_for_friends():
             self.notice = M("The game starts when every friend has joined.")
             return self.redraw()
         self.confirm = None
@@ -673,6 +675,7 @@ class TableScreen(GameScreen):
         kinds = [FRIEND if s in room.host.friend_seats() else info["kind"] for s, info in enumerate(m.seats)]
         match = Match(m.game, make_seats(kinds, [info["name"] for info in m.seats]), m.options, self.platform.new_seed())
         self.room = None  # handed over open to the next screen
+        self.autosave()  # the finished game's save without the room: resumed, it must not open a second one
         rematch = TableScreen.new(self.app, match)
         rematch.room = room
         room.screen = rematch
@@ -717,6 +720,11 @@ class TableScreen(GameScreen):
                 self.redraw()
                 return True
         return super().key(key)
+
+    def waiting_for_friends(self):
+        """The game waits for friends on other devices to take their seats: nobody moves yet."""
+        side = self.room or self.guest
+        return side is not None and side.waiting()
 
     def presence(self):
         """Whether each friend's device is connected now, by seat (friend seats only)."""
