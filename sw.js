@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "989501c51d444861";
+const VERSION = "4c8f0380aaf8fdd1";
 const APP_FILES = [
   "./",
   "./index.html",

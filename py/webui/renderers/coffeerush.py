@@ -201,11 +201,10 @@ class CoffeeRushRenderer:
         parts = []
         if view["phase"] == "move":
             steps = tag("b", str(view["steps"]), class_="cr-steps")
+            # Two counts, each its own plural ("0 steps left · 1 Rush token spent").
+            counter = ngettext("{steps} step left", "{steps} steps left", view["steps"]).format(steps=steps)
             if view["rushed"]:
-                counter = ngettext("{steps} step left · {n} Rush token spent", "{steps} steps left · {n} Rush tokens spent",
-                                   view["rushed"]).format(steps=steps, n=view["rushed"])
-            else:
-                counter = ngettext("{steps} step left", "{steps} steps left", view["steps"]).format(steps=steps)
+                counter += " · " + ngettext("{n} Rush token spent", "{n} Rush tokens spent", view["rushed"]).format(n=view["rushed"])
             parts.append(tag("p", counter, class_="cr-counter", aria_live="polite"))
         got = view["gained"]
         if got:
