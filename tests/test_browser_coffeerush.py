@@ -2,11 +2,11 @@
 2-player and a whole 4-player game, the human seat clicking the page's buttons against bots to the
 score sheet, spending a Rush token and activating an upgrade on the way; and the phone size.
 
-The human's moves are chosen on CPython before the page opens: the app's bots are seeded by the
-game's seed and the number of moves played, so the same match is replayed here with the human
-seat played by a player who follows the Normal bot's advice but spends its first Rush token and
-activates an upgrade as soon as it can. The page must offer each of those moves as a button, and
-end on the same scores."""
+The human seat is played by a player who follows the Normal bot's advice but spends its first
+Rush token and activates an upgrade as soon as it can, each turn chosen on CPython from the game
+the page saved so far; the seed is one where, with the bots playing as on CPython, that player
+gets to do both. The page must offer each of those moves as a button, and end on the scores of
+its own game replayed on CPython."""
 
 import random
 
@@ -64,12 +64,39 @@ def click_action(page, action):
     page.wait_for_function("!document.querySelector('[data-stale]')")
 
 
+SAVED_ACTIONS = """() => {
+  const id = new URLSearchParams(location.search).get('save');
+  const text = id && localStorage.getItem('tabletop.save.' + id);
+  return text ? JSON.parse(text).actions : [];
+}"""
+HUMAN_TURN_OR_OVER = """() => document.documentElement.hasAttribute('data-over') || (!document.querySelector('.thinking')
+    && ((document.querySelector('#status') || {}).innerText || '').startsWith('Your turn'))"""
+
+
+def page_match(page, kinds, seed):
+    """The page's game so far, from its save, replayed on CPython (every move legal there too)."""
+    match = Match(GAME, make_seats(kinds), seed=seed)
+    for seat, action in page.evaluate(SAVED_ACTIONS):
+        match.play(seat, action)
+    return match
+
+
 def play_through(page, site, kinds, seeds):
-    seed, mine, scores = plan_game(kinds, seeds)
+    """The human follows the page's game as it goes: each turn is chosen on the game the page
+    saved, so a Hard bot that stopped early on the page's clock (bots.use_wall_clock_guard, a
+    loaded machine) and played otherwise than on CPython changes the game, not the test."""
+    seed, _, _ = plan_game(kinds, seeds)
     open_page(page, site + "?game=coffeerush&seats={}&seed={}&speed=instant".format(",".join(kinds), seed))
     assert page.locator(".cr-grid .cr-space").count() == 16
     undone = False
-    for action in mine:
+    used = set()
+    while True:
+        page.wait_for_function(HUMAN_TURN_OR_OVER)
+        match = page_match(page, kinds, seed)
+        if match.is_over():
+            break
+        assert match.to_act() == [0], match.to_act()
+        action = human_choice(match, 0, used)
         if action.startswith("step:") and not undone:  # one step taken back with the shell's Undo
             click_action(page, action)
             assert page.locator(".cr-space.cr-path").count() == 2
@@ -84,6 +111,7 @@ def play_through(page, site, kinds, seeds):
             assert page.inner_text(".cr-counter").startswith("1 step left")
         if action.startswith("upgrade:"):
             assert page.locator(".cr-home .cr-tile.cr-up").count() >= 1
+    scores = match.result()["scores"]
     page.wait_for_selector("html[data-over] #score-sheet", state="attached")
     sheet = page.locator("table.score-sheet")
     labels = sheet.locator("tbody th").all_inner_texts()
