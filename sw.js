@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "4c8f0380aaf8fdd1";
+const VERSION = "b13e8a5a1c78b868";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -395,8 +395,11 @@ class RemoteTable:
         self._pending[self._q] = done
         if self.send(dumps(dict(message, q=self._q))) is False:  # the host's device is away
             del self._pending[self._q]
-            done({"refused": M("{host} is not connected: try again when their device is back.",
-                               host=self.host_name or M("The host"))})
+            done({"refused": self.host_away()})
+
+    def host_away(self):
+        """Why nothing can reach the host now."""
+        return M("{host} is not connected: try again when their device is back.", host=self.host_name or M("The host"))
 
     def play(self, seat, action, done, confirmed=False):
         self._ask({"t": "act", "action": action, "ok": confirmed}, done)

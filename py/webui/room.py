@@ -381,8 +381,7 @@ class GuestSeat:
             self.retry()
         elif act == "room-chat" and self.table is not None:
             if self.host_peer is None:  # the line stays in the box, to send when the host is back
-                self.screen.notice = M("{host} is not connected: try again when their device is back.",
-                                       host=self.host_name or M("The host"))
+                self.screen.notice = self.table.host_away()
             else:
                 line = chat_line(self.screen.platform)
                 if line:
