@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "b13e8a5a1c78b868";
+const VERSION = "d35b51658cb321e1";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -29,7 +29,7 @@ from .match import BOT_LEVELS, FRIEND, clean_name
 from .msg import M, Message, as_data, from_data
 from .tables import LocalTable
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: a state's "legal" is null when the seat's legal moves are the ones it was last sent
 MAX_MESSAGE = 2000  # characters of a guest's message: a move is a few dozen
 MAX_TOKEN = 64
 MAX_CHAT = 200  # characters of one chat line
@@ -105,7 +105,7 @@ class Host:
         self.chat = [list(line) for line in (chat or [])][-CHAT_KEPT:]
         self.peers = {}  # peer -> seat, for connected guests
         self._sent = {}  # peer -> the log entries its device holds (to send only what is new)
-        self._last = {}  # peer -> the last state it was sent
+        self._last = {}  # peer -> the last state it was sent (without its log), and the legal moves in it
         self._budget = {}  # peer -> [messages it may still send, when that was counted]
 
     # --- who is where ------------------------------------------------------------------------
@@ -226,10 +226,13 @@ class Host:
         update["online"] = [self.online(s) for s in range(len(self.table.seats))]
         update["waiting"] = bool(self.waiting())  # for friends still to join: nobody moves yet
         news = dumps(dict(update, log_start=None, log=None))  # the log is compared above
-        if self._sent.get(peer) == log and self._last.get(peer) == news:
+        last_news, last_legal = self._last.get(peer, (None, None))
+        if self._sent.get(peer) == log and last_news == news:
             return  # nothing new for this seat
         self._sent[peer] = list(log)
-        self._last[peer] = news
+        self._last[peer] = (news, update["legal"])
+        if update["legal"] and update["legal"] == last_legal:
+            update["legal"] = None  # as last sent: The Number's up to 1,000 numbers were most of a message
         self.send(peer, dumps(update))
 
     def _act(self, seat, message):
@@ -337,6 +340,8 @@ class RemoteTable:
         elif kind == "state":
             del self._log[message["log_start"]:]
             self._log.extend(unwire(message.pop("log")))
+            if message["legal"] is None:  # the legal moves the host sent last
+                message["legal"] = self._state["legal"]
             self._state = unwire(message)
             self.seats = self._state["seats"]
             self.online = message.get("online") or []
