@@ -532,6 +532,8 @@ def test_flowers_across_two_devices(devices):
     def turn(page):
         click(page, ".flowers-stack button.legal")
         click(page, ".flowers-garden-panel .legal")
+        # On a guest's page the aim shows when the host's answer comes (after the click's redraw).
+        page.wait_for_selector(".flowers-cell.aimed .flowers-ghost")
         assert page.locator(".flowers-cell.aimed .flowers-ghost").count() == 1
         click(page, ".flowers-cell.aimed")
     made = play_across(host, guests, turn, limit=200)
