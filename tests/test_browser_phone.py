@@ -27,6 +27,7 @@ from tabletop import bots as botlib
 from tabletop import share
 from tabletop.match import Match, make_seats
 from test_browser_stemandbranch import CLAIM_AFTER_HAND_PAYMENT, CLAIM_AFTER_HAND_PAYMENT_LINK, click_action
+from test_browser_thenumber import wait_bots_done
 from test_browser_ux import PHONES, TOO_WIDE, game_ids, wait_for_my_turn
 
 pytestmark = pytest.mark.browser
@@ -259,6 +260,9 @@ def test_phone_screens(page, site, game_id, fields):
 
     page.click("#new-game button[type=submit]")
     wait_for_my_turn(page)
+    # Bots of the games played at once (Hội Phố, The Number) may still redraw the page: the
+    # checks hold DevTools handles to its nodes.
+    wait_bots_done(page)
     at_top(page, "the table")
     check_screen(page, "table at start", hover=True)
 
