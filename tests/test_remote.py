@@ -56,7 +56,10 @@ class Room:
         self.stats = collections.Counter()
         self.legal_held = {}  # peer -> the legal moves its device holds (a state's "legal" is null when unchanged)
         self.request = None  # (peer, text) the host is answering
-        self.host = Host(self.table, self._host_send, self._changed, lambda: self.clock[0], host_name, tokens, chat)
+        # the key of each seat's invite: who holds only the room's secret takes no seat
+        self.seat_keys = {s: "key-of-seat-{}".format(s) for s in range(len(match.seats))}
+        self.host = Host(self.table, self._host_send, self._changed, lambda: self.clock[0], host_name, tokens, chat,
+                         seat_keys=self.seat_keys)
         receive = self.host.receive
 
         def receive_watched(peer, text):
@@ -85,7 +88,8 @@ class Room:
         token = token or "token-of-seat-{}".format(seat)
         updates = []
         guest = RemoteTable(GAMES, seat, token, name or "Guest {}".format(seat),
-                            lambda text: self.to_host.append((peer, text)), updates.append)
+                            lambda text: self.to_host.append((peer, text)), updates.append,
+                            seat_key=self.seat_keys[seat])
         guest.updates = updates
         guest.peer = peer
         self.guests[peer] = guest
@@ -226,7 +230,7 @@ class Room:
         shadow.send = lambda p, text: replies.append(text) if json.loads(text)["t"] == "reply" else None
         shadow.on_change = lambda what: None
         shadow.peers, shadow.tokens = dict(self.host.peers), dict(self.host.tokens)
-        shadow._budget, shadow._sent, shadow._last = {}, {}, {}
+        shadow._budget, shadow._sent, shadow._last = remote.Budget(BURST, RATE, lambda: 0.0), {}, {}
         Host.receive(shadow, peer, request)
         assert len(replies) == 1
         return replies[0]
@@ -566,7 +570,9 @@ def test_seat_claims_that_are_refused():
 
     def hello(peer, **fields):
         mark = len(room.sent)
-        message = dict({"t": "hello", "v": PROTOCOL, "seat": 2, "token": "a-good-token", "name": "Eve"}, **fields)
+        seat = fields.get("seat", 2)
+        message = dict({"t": "hello", "v": PROTOCOL, "seat": 2, "key": "key-of-seat-{}".format(seat),
+                        "token": "a-good-token", "name": "Eve"}, **fields)
         room.host.receive(peer, dumps(message))
         answers = sent_to(room, peer, mark)
         return answers[0] if len(answers) == 1 else answers
@@ -576,11 +582,19 @@ def test_seat_claims_that_are_refused():
     assert room.host.peers == {guest.peer: 1} and room.host.tokens == {1: "the-first-device"}
     assert hello("old", v=PROTOCOL + 1)["reason"]["$m"]["m"].startswith("This table runs another version")
     assert hello("old", v=None)["t"] == "refused"
-    for seat in (0, 3, 4, -1, "2", 2.0, None, True):  # the host's seat, a bot's, no such seat, not a seat
+    for seat in (0, 3, 4, -1):  # the host's seat, a bot's, no such seat
         answer = hello("nosy", seat=seat)
         assert answer["t"] == "refused" and answer["reason"]["$m"]["m"] == "That seat is not open to a friend at this table.", seat
+    for seat in ("2", 2.0, None, True):  # not a seat (tabletop.protocol's check)
+        answer = hello("nosy", seat=seat)
+        assert answer["t"] == "refused" and answer["reason"]["$m"]["m"] == "That message could not be read.", seat
     for token in (None, 12345678, "short", "x" * 65, ["a-good-token"]):
         assert hello("nosy", token=token)["t"] == "refused", token
+    # the room's secret is not enough: another seat's key, or none, takes no seat
+    for key in ("key-of-seat-1", "", None, "key-of-seat-2x"):
+        answer = hello("nosy", key=key)
+        assert answer["t"] == "refused" and answer["reason"]["$m"]["m"] in (
+            "That invite is not for this seat: ask the host for yours.", "That message could not be read."), key
     assert room.host.peers == {guest.peer: 1} and set(room.host.tokens) == {1}
     assert unchanged(room) == before and room.match.seats[0]["kind"] == HUMAN and room.match.seats[3]["kind"] == "easy"
     # before any hello, nothing but a hello is read
@@ -660,7 +674,8 @@ def test_a_host_that_reloads_takes_the_same_guests_back():
     assert rebuilt.state == m.state
     room = Room(rebuilt, seed=22, tokens=saved["tokens"], chat=saved["chat"])
     assert room.host.open_seats() == []
-    room.host.receive("thief", dumps({"t": "hello", "v": PROTOCOL, "seat": 1, "token": "not-lans-token", "name": "X"}))
+    room.host.receive("thief", dumps({"t": "hello", "v": PROTOCOL, "seat": 1, "key": "key-of-seat-1",
+                                      "token": "not-lans-token", "name": "X"}))
     thief = sent_to(room, "thief", 0)
     assert thief[0]["reason"]["$m"]["m"] == "That seat is taken by another device."
     lan2 = room.join(1, token="device-of-lan", name="Lan", peer="lan-2")

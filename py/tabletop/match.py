@@ -109,6 +109,18 @@ class Match:
     def is_over(self):
         return self.game.is_over(self.state)
 
+    def progress(self):
+        """Where the game stands, in a few words (the lobby, the game bar)."""
+        return self.game.progress(self.state)
+
+    def hides_information(self):
+        """Whether a player knows something another does not (Game.hides_information)."""
+        return self.game.hides_information(self.state)
+
+    def record(self):
+        """A finished game's result worth keeping on this device (Game.record), or None."""
+        return self.game.record(self.state)
+
     def result(self):
         return self.game.result(self.state)
 

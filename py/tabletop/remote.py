@@ -6,11 +6,16 @@ its log lines, its legal moves, who acts, progress, the result at the end) and t
 back requests (a move, Undo, "why can't I play this?"). The host checks each one with the engine,
 exactly as a click on its own screen.
 
-Messages are JSON texts; how they travel (WebRTC data channels, an in-memory pair in tests) is
-not this module's business: the host is given `send(peer, text)`, the guest `send(text)`.
+Messages are JSON texts, defined and checked in tabletop.protocol (TO_HOST, TO_GUEST); how they
+travel is not this module's business: the host is given `send(peer, text)`, the guest
+`send(text)`. Across devices they travel sealed, between a guest and its proved host only
+(tabletop.secure): a `peer` here is a device in a session with the host.
 
 Guest to host:
-  {"t": "hello", "v": 1, "seat": n, "token": t, "name": s}   claim seat n (again, after a reload)
+  {"t": "hello", "v": 3, "seat": n, "key": k, "token": t, "name": s}
+      claim seat n (again, after a reload): k is the seat's key (from its invite: only who holds
+      that invite can take the seat), t the device's own secret (the first device to take a seat
+      keeps it: another device with the same invite is refused)
   {"t": "act", "q": k, "action": a, "ok": bool}              a move (ok: the warning was accepted)
   {"t": "undo" | "takeback" | "clear" | "why", "q": k, ...}   the other requests of the Table interface
   {"t": "chat", "text": s}
@@ -27,10 +32,13 @@ import json
 
 from .match import BOT_LEVELS, FRIEND, clean_name
 from .msg import M, Message, as_data, from_data
+from .protocol import MAX_DEPTH, MAX_TO_GUEST, MAX_TO_HOST, TO_GUEST, TO_HOST, VERSION, Budget, Unreadable, depth, dumps, parse
 from .tables import LocalTable
 
-PROTOCOL = 2  # 2: a state's "legal" is null when the seat's legal moves are the ones it was last sent
-MAX_MESSAGE = 2000  # characters of a guest's message: a move is a few dozen
+# 2: a state's "legal" is null when the seat's legal moves are the ones it was last sent;
+# 3: sealed sessions with a proved host, seat keys (tabletop.secure)
+PROTOCOL = VERSION
+MAX_MESSAGE = MAX_TO_HOST  # characters of a guest's message: a move is a few dozen
 MAX_TOKEN = 64
 MAX_CHAT = 200  # characters of one chat line
 CHAT_KEPT = 100  # lines of chat kept with the game
@@ -62,8 +70,15 @@ def unwire(value):
     return value
 
 
-def dumps(message):
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+def _request_number(text):
+    """The request number of a request that did not pass the checks, to answer it (a guest's
+    screen waits for the answer); None if it has none."""
+    try:
+        message = json.loads(text) if len(text) <= MAX_MESSAGE and depth(text) <= MAX_DEPTH else None
+    except (ValueError, RecursionError):
+        return None
+    q = message.get("q") if isinstance(message, dict) else None
+    return q if isinstance(q, int) and not isinstance(q, bool) else None
 
 
 def seat_update(table, seat, log_start=0):
@@ -84,6 +99,7 @@ def seat_update(table, seat, log_start=0):
         "undo": wire(table.undo_blocked(seat)),
         "retract": [] if over else table.retractable(seat),
         "result": wire(table.result()) if over else None,
+        "hides": table.hides_information(),
     }
 
 
@@ -92,7 +108,7 @@ class Host:
     guest's move (or a seat taken), `on_change(what)` lets the app save, start bots and redraw,
     and the app then calls `update()` to send every guest its seat's news."""
 
-    def __init__(self, table, send, on_change, now, host_name="", tokens=None, chat=None, waiting=None):
+    def __init__(self, table, send, on_change, now, host_name="", tokens=None, chat=None, waiting=None, seat_keys=None):
         self.table = table
         self.send = send
         self.on_change = on_change
@@ -102,11 +118,13 @@ class Host:
         self.host_name = host_name
         # seat -> the secret of the device that took it (saved; a JSON save makes the seats strings)
         self.tokens = {int(seat): token for seat, token in (tokens or {}).items()}
+        # seat -> the key its invite carries (who holds only the room's secret takes no seat)
+        self.seat_keys = {int(seat): key for seat, key in (seat_keys or {}).items()}
         self.chat = [list(line) for line in (chat or [])][-CHAT_KEPT:]
         self.peers = {}  # peer -> seat, for connected guests
         self._sent = {}  # peer -> the log entries its device holds (to send only what is new)
         self._last = {}  # peer -> the last state it was sent (without its log), and the legal moves in it
-        self._budget = {}  # peer -> [messages it may still send, when that was counted]
+        self._budget = Budget(BURST, RATE, now)
 
     # --- who is where ------------------------------------------------------------------------
     def friend_seats(self):
@@ -129,16 +147,15 @@ class Host:
 
     # --- messages ----------------------------------------------------------------------------
     def receive(self, peer, text):
-        if not self._within_budget(peer):
+        if not self._budget.allow(peer):
             return self._refuse(peer, M("Too many messages at once: wait a moment and try again."))
-        if not isinstance(text, str) or len(text) > MAX_MESSAGE:
-            return self._refuse(peer, M("That message is too long to be a move."))
         try:
-            message = json.loads(text)
-        except (ValueError, RecursionError):  # "[[[[...]]]]" nests too deep within MAX_MESSAGE
-            message = None
-        if not isinstance(message, dict) or not isinstance(message.get("t"), str):
-            return self._refuse(peer, M("That message could not be read."))
+            message = parse(text, TO_HOST, MAX_MESSAGE)
+        except Unreadable as unreadable:
+            q = _request_number(text) if unreadable.kind not in (None, "hello", "chat") else None
+            if q is not None and self.peers.get(peer) is not None:  # the request waits for its answer
+                return self.send(peer, dumps({"t": "reply", "q": q, "refused": wire(unreadable.reason)}))
+            return self._refuse(peer, unreadable.reason)
         kind = message["t"]
         if kind == "hello":
             return self._hello(peer, message)
@@ -146,25 +163,21 @@ class Host:
         if seat is None:
             return self._refuse(peer, M("Join the table first."))
         if kind == "chat":
-            return self._chat(seat, message.get("text"))
+            return self._chat(seat, message["text"])
         handler = {"act": self._act, "undo": self._undo, "takeback": self._take_back,
-                   "clear": self._clear, "why": self._why}.get(kind)
-        if handler is None:
-            return self._refuse(peer, M("That message could not be read."))
-        q = message.get("q")
+                   "clear": self._clear, "why": self._why}[kind]
+        q = message["q"]
         if self.table.seats[seat]["kind"] != FRIEND:
             outcome = {"refused": M("A bot is playing your seat now.")}
         elif kind != "why" and self.waiting():
             outcome = {"refused": M("The game starts when every friend has joined.")}
-        elif kind != "undo" and not isinstance(message.get("action" if kind != "clear" else "t"), str):
-            outcome = {"refused": M("That message could not be read.")}
         else:
             outcome = handler(seat, message)
         if "ok" in outcome and kind != "why":
             # Saved, and every device's news sent, before the reply: the guest's screen, which
             # redraws on the reply, then never shows the position before its own move.
             self.on_change("move")
-        self.send(peer, dumps(dict(wire(outcome), t="reply", q=q if isinstance(q, int) else None)))
+        self.send(peer, dumps(dict(wire(outcome), t="reply", q=q)))
 
     def left(self, peer):
         """A guest's device went away: its seat waits (or a bot takes it: `stand_in`)."""
@@ -186,13 +199,17 @@ class Host:
 
     # --- the requests --------------------------------------------------------------------------
     def _hello(self, peer, message):
-        seat, token = message.get("seat"), message.get("token")
-        if message.get("v") != PROTOCOL:
+        seat, token = message["seat"], message["token"]
+        if message["v"] != PROTOCOL:
             return self._refuse(peer, M("This table runs another version of the app: reload the page."))
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.friend_seats():
+        if seat not in self.friend_seats():
             return self._refuse(peer, M("That seat is not open to a friend at this table."))
-        if not isinstance(token, str) or not 8 <= len(token) <= MAX_TOKEN:
+        if not 8 <= len(token) <= MAX_TOKEN:
             return self._refuse(peer, M("That message could not be read."))
+        # The seat's key, from its invite: holding the room's secret (another seat's invite) is
+        # not enough. Compared inside a session with a proved host, so no time is measured here.
+        if self.seat_keys.get(seat) is None or message["key"] != self.seat_keys[seat]:
+            return self._refuse(peer, M("That invite is not for this seat: ask the host for yours."))
         if self.tokens.get(seat, token) != token:
             return self._refuse(peer, M("That seat is taken by another device."))
         for other, other_seat in list(self.peers.items()):  # the same device again (a reload)
@@ -257,8 +274,6 @@ class Host:
         return answers[0]
 
     def _chat(self, seat, text):
-        if not isinstance(text, str):
-            return
         line = " ".join(text.split())[:MAX_CHAT]
         if line:
             self.say(seat, line)
@@ -273,16 +288,6 @@ class Host:
     def _refuse(self, peer, reason):
         self.send(peer, dumps({"t": "refused", "reason": wire(reason)}))
 
-    def _within_budget(self, peer):
-        now = self.now()
-        left, then = self._budget.get(peer, (BURST, now))
-        left = min(BURST, left + (now - then) * RATE)
-        if left < 1:
-            self._budget[peer] = (left, now)
-            return False
-        self._budget[peer] = (left - 1, now)
-        return True
-
 
 class RemoteTable:
     """A guest's seat at a table hosted on another device: the Table interface (tables.py) over
@@ -291,9 +296,10 @@ class RemoteTable:
 
     remote = True
 
-    def __init__(self, games, seat, token, name, send, on_update):
+    def __init__(self, games, seat, token, name, send, on_update, seat_key=""):
         self.games = games
         self.seat = seat
+        self.seat_key = seat_key  # from the invite
         self.token = token
         self.name = name
         self.send = send
@@ -311,54 +317,67 @@ class RemoteTable:
         self._log = []
         self._pending = {}  # request number -> the callback waiting for its answer
         self._q = 0
+        self.dropped = 0  # messages from the host that could not be read (never shown)
 
     def hello(self):
         self.send(self.hello_text())
 
     def hello_text(self):
         """The claim of this seat (to whichever device may be the host: only the host answers)."""
-        return dumps({"t": "hello", "v": PROTOCOL, "seat": self.seat, "token": self.token, "name": self.name})
+        return dumps({"t": "hello", "v": PROTOCOL, "seat": self.seat, "key": self.seat_key, "token": self.token,
+                      "name": self.name})
 
     @property
     def ready(self):
         return self._state is not None
 
     def receive(self, text):
+        """A message from the host (its proved host only: tabletop.secure). One that cannot be
+        read, or does not fit what this device holds, is dropped and counted, never raised."""
         try:
-            message = json.loads(text)
-        except ValueError:
+            message = parse(text, TO_GUEST, MAX_TO_GUEST)
+            kind = self._take(message)
+        except (Unreadable, LookupError, TypeError, ValueError, AttributeError):
+            self.dropped += 1
             return
-        if not isinstance(message, dict):
-            return
-        kind = message.get("t")
+        if kind is not None:
+            self.on_update(kind)
+
+    def _take(self, message):
+        kind = message["t"]
         if kind == "welcome":
-            self.game = self.games[message["game"]]
-            self.info = self.game.info
+            game = self.games[message["game"]]
+            self.game, self.info = game, game.info
             self.options = message["options"]
-            self.host_name = message.get("host") or ""
+            self.host_name = message["host"]
             self.refused = None
         elif kind == "state":
-            del self._log[message["log_start"]:]
-            self._log.extend(unwire(message.pop("log")))
             if message["legal"] is None:  # the legal moves the host sent last
+                if self._state is None:
+                    raise ValueError("no legal moves to keep")
                 message["legal"] = self._state["legal"]
-            self._state = unwire(message)
-            self.seats = self._state["seats"]
+            if not 0 <= message["log_start"] <= len(self._log):
+                raise ValueError("a log that does not follow the one held")
+            log = unwire(message.pop("log"))
+            state = unwire(message)
+            del self._log[message["log_start"]:]
+            self._log.extend(log)
+            self._state = state
+            self.seats = state["seats"]
             self.online = message.get("online") or []
             self.waiting = bool(message.get("waiting"))
             self.moves = message["moves"]
         elif kind == "chat":
-            self.chat = message["lines"]
+            self.chat = [line for line in message["lines"] if isinstance(line, list) and len(line) == 2
+                         and isinstance(line[1], str)]
         elif kind == "reply":
-            done = self._pending.pop(message.get("q"), None)
+            done = self._pending.pop(message["q"], None)
             if done is not None:
                 done(unwire({k: v for k, v in message.items() if k not in ("t", "q")}))
-            return
+            return None
         elif kind == "refused":
             self.refused = unwire(message["reason"])
-        else:
-            return
-        self.on_update(kind)
+        return kind
 
     # --- reading -------------------------------------------------------------------------------
     def to_act(self):
@@ -390,6 +409,15 @@ class RemoteTable:
 
     def is_human(self, seat):
         return seat == self.seat
+
+    def is_bot(self, seat):
+        return self.seats[seat]["kind"] in BOT_LEVELS
+
+    def hides_information(self):
+        return bool(self._state.get("hides", True))
+
+    def record(self):
+        return None  # records are kept by the device that holds the game
 
     def humans(self):
         return [self.seat]

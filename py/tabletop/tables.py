@@ -11,6 +11,9 @@ interface, which two classes implement:
 Reading (all scoped to a seat; None: public information only):
   game, info, seats, options, moves     the rules, the seats ({"name", "kind"}), moves played
   to_act(), legal(seat), view(seat), log_for(seat), progress(), is_over(), result()
+  hides_information()                   whether a seat knows what another does not (the cover)
+  record()                              a finished game's record for this device (Game.record)
+  is_bot(seat)
   undo_blocked(seat)                    why Undo cannot work now (a Message), None if it can
   retractable(seat)                     moves of this turn that can be taken back alone
   is_human(seat), humans()              seats played by people at this device
@@ -60,7 +63,16 @@ class LocalTable:
         return self.match.log_for(seat)
 
     def progress(self):
-        return self.game.progress(self.match.state)
+        return self.match.progress()
+
+    def hides_information(self):
+        return self.match.hides_information()
+
+    def record(self):
+        return self.match.record()
+
+    def is_bot(self, seat):
+        return self.match.is_bot(seat)
 
     def is_over(self):
         return self.match.is_over()
