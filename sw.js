@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "d35b51658cb321e1";
+const VERSION = "6fdb1646c80ddd34";
 const APP_FILES = [
   "./",
   "./index.html",

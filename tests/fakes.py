@@ -5,6 +5,8 @@ imports no game (a test can then see what the shell itself imports)."""
 import html
 import os
 
+from cpython_crypto import CPythonCrypto
+
 from webui import i18n
 from webui.app import App
 
@@ -46,6 +48,8 @@ class FakePlatform:
         self.downloads = []
         self.pauses = []
         self.scrolled_top = 0  # how many times a new screen was shown from its top
+        self.timers = []  # (when, fn): the network's time limits (platform.timer), run by tick()
+        self.crypto = CPythonCrypto()
 
     def render(self, markup):
         self.html = markup
@@ -65,6 +69,18 @@ class FakePlatform:
     def run(self):
         while self.queue:
             self.queue.pop(0)()
+
+    def timer(self, seconds, fn):
+        self.timers.append((self.seconds + seconds, fn))
+
+    def tick(self, seconds):
+        """Let `seconds` go by on this device's clock: the timers due then run."""
+        self.seconds += seconds
+        due = [t for t in self.timers if t[0] <= self.seconds]
+        self.timers = [t for t in self.timers if t[0] > self.seconds]
+        for _, fn in sorted(due, key=lambda t: t[0]):
+            fn()
+        return len(due)
 
     def form(self, form_id):
         return dict(self.forms.get(form_id, {}))
@@ -140,6 +156,7 @@ class FakeNetwork:
         self.reachable = True
         self.insecure = False
         self.sent = []  # every (room, sender, receiver, text), for hidden-information checks
+        self.lose = None  # (sender, receiver, text) -> True: that message is lost on the way
         self._next = 0
 
     def join(self, platform):
@@ -158,7 +175,8 @@ class FakeNetwork:
                 for other in ([to] if to is not None else [p for p in members if p != peer]):
                     if other in members:
                         network.sent.append((key, peer, other, text))
-                        network.mail.append((key, other, "message", peer, text))
+                        if network.lose is None or not network.lose(peer, other, text):
+                            network.mail.append((key, other, "message", peer, text))
 
             def close(self):
                 members = network.rooms.get(key, {})
@@ -177,7 +195,9 @@ class FakeNetwork:
             self.mail.append((key, other, "join", peer, None))
             self.mail.append((key, peer, "join", other, None))
         members[peer] = (platform, on_event)
-        return Handle()
+        handle = Handle()
+        handle.peer = peer
+        return handle
 
     def deliver(self, limit=100000):
         """Deliver queued messages (and what they cause) until nothing is left; how many."""

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 
 APP_ID = "phophoboard-test"
 WAIT = 30_000  # ms: joining takes about a second; this is only a safety net
-NET_FILES = ("/www/net.mjs", "/www/qr.mjs", "/www/vendor/net/")
+NET_FILES = ("/www/net.mjs", "/www/crypto.mjs", "/www/qr.mjs", "/www/vendor/net/")
 
 # In the page: import net.mjs, open a room, keep every event in window.netEvents (with its time
 # since openRoom was called, in ms) and the room in window.netRoom. Returns the page's peer id.
@@ -761,5 +761,159 @@ def test_a_chat_line_goes_from_one_device_to_the_other_as_text(devices):
     assert host.locator(".chat-lines li").last.text_content() == "Lan Half a line"  # in the closed chat
     assert host.locator(".chat[open]").count() == 0 and host.inner_text(".chat summary") == "Chat (4)"
     assert guest.locator(".chat[open]").count() == 1 and guest.input_value("#chat-form input[name=chat]") == ""
+    for page in (host, guest):
+        devices.check_page(page)
+
+
+# --- a third device that holds the room's secret (issue 35) ------------------------------------
+# Eve's page runs no app: net.mjs in the room of an invite, and www/crypto.mjs to forge proofs with
+# a key of her own. What her page receives is what a friend reading the console would see.
+EVE_PROOFS = """async ([module, room]) => {
+    const crypto = await import(module);
+    const own = JSON.parse(await crypto.signingKey());
+    let forged = 0;
+    for (const e of window.netEvents.filter(e => e.kind === 'message')) {
+        const ask = JSON.parse(e.data);
+        if (ask.t !== 'ask') continue;
+        const dh = JSON.parse(await crypto.exchangeKey()).public;
+        const said = ['banchoi-table/' + ask.v, room, ask.nonce, ask.dh, dh].join('\\n');
+        const sig = await crypto.sign(own.private, said);
+        await window.netRoom.send(JSON.stringify({t: 'proof', v: ask.v, nonce: ask.nonce, dh, sig}), e.peer);
+        forged++;
+    }
+    return forged;
+}"""
+# In a guest's page: every message its WebRTC data channels receive, as it arrives (Trystero's
+# chunks, bytes read as Latin-1), in window.__tap: what reached the device, before any code of ours.
+TAP_DATA_CHANNELS = """
+window.__tap = [];
+if (window.RTCDataChannel) {
+  const keep = (d) => {
+    if (typeof d === 'string') window.__tap.push(d);
+    else if (d && d.byteLength !== undefined) window.__tap.push(new TextDecoder('latin1').decode(d));
+  };
+  const proto = RTCDataChannel.prototype, own = Object.getOwnPropertyDescriptor(proto, 'onmessage');
+  Object.defineProperty(proto, 'onmessage', {
+    configurable: true, enumerable: own.enumerable,
+    get() { return this.__tapped ?? null; },
+    set(handler) {
+      this.__tapped = handler;
+      own.set.call(this, typeof handler === 'function' ? function (e) { keep(e.data); return handler.call(this, e); } : handler);
+    },
+  });
+}
+"""
+
+
+def tapped_device(devices):
+    context = devices.new_context(snapshot=True)
+    context.add_init_script(TAP_DATA_CHANNELS)
+    return device_page(devices, context=context)
+
+
+EVE_SAYS = [
+    {"t": "welcome", "seat": 1, "game": "mojo", "options": {}, "host": "Eve"},
+    {"t": "refused", "reason": "Eve says no"},
+    {"t": "refused"},
+    {"t": "hello", "v": 3, "seat": 2, "key": "guess", "token": "eve-device-token", "name": "Eve"},
+    {"t": "box", "s": "0" * 32, "n": 0, "c": "AAAA"},
+]
+
+
+def fragment(link):
+    return dict(p.split("=", 1) for p in link.split("#", 1)[1].split("&"))
+
+
+def test_a_third_device_with_the_rooms_secret_takes_nothing_and_shows_nothing(devices):
+    from test_browser_thenumber import write_number
+
+    host = device_page(devices)
+    open_page(host, table_link(devices, "game=thenumber&seats=human,friend,friend&names=Ann&seed=3"))
+    lan_link, minh_link = invite(host, 1), invite(host, 2)
+    lan = join_as(devices, lan_link, "Lan", page=tapped_device(devices))
+    room = fragment(minh_link)
+    eve = devices.blank(devices.new_context())
+    open_room(eve, devices, dict(room_options(devices, room["join"], secret=room["key"]), appId="banchoi-table-1"))
+    wait_event(eve, "join", skip=1)  # she sees the host's device and Lan's
+    # Eve, in the clear: a welcome, refusals, a hello with a guessed seat key, a box of her own
+    for message in EVE_SAYS:
+        send(eve, json.dumps(message))
+    peek = device_page(devices)  # the invite with a language added at its end, after the "#"
+    open_page(peek, minh_link + "&lang=vi")
+    assert peek.evaluate("document.documentElement.lang") == "vi" and "Tên của bạn" in peek.inner_text("#join")
+    peek.close()
+    minh = join_as(devices, minh_link, "Minh", page=tapped_device(devices))
+    wait_event(eve, "message")  # Minh's page asked every peer it saw to prove it is the host
+    host.wait_for_function("() => document.querySelectorAll('.room .friend.online').length === 2")
+    play_across(host, [lan, minh], write_number, limit=20, until=3)
+    # The host's page reloads: the guests ask everyone, Eve answers each ask with a proof signed by
+    # her own key, and talks again; both guests come back to the real host all the same.
+    lan.evaluate(WATCH_OFFLINE)
+    seen = len(events(eve, "message"))
+    host.reload()
+    wait_event(eve, "message", skip=seen)
+    assert eve.evaluate(EVE_PROOFS, [devices.site + "www/crypto.mjs", room["join"]]) >= 1
+    for message in EVE_SAYS:
+        send(eve, json.dumps(message))
+    host.wait_for_selector("#game", state="attached")
+    host.wait_for_function("() => document.querySelectorAll('.room .friend.online').length === 2")
+    play_across(host, [lan, minh], write_number, limit=40)
+    same_score_sheet(host, [lan, minh])
+    # What reached Eve's page: the guests' asks and nothing else (no proof was asked of the host by
+    # her, no box was sealed for her); no seat key, no device token, no hand.
+    got = [json.loads(e["data"]) for e in events(eve, "message")]
+    assert got and {m["t"] for m in got} == {"ask"}, {m["t"] for m in got}
+    everything = json.dumps(got)
+    for link in (lan_link, minh_link):
+        assert fragment(link)["sk"] not in everything
+    tokens = {}
+    for page in (lan, minh):
+        tokens[page] = page.evaluate("() => Object.entries(localStorage).filter(([k]) => k.includes('seat-')).map(([, v]) => JSON.parse(v))")
+        assert tokens[page] and all(t not in everything for t in tokens[page])
+    # What reached each guest's data channels: nothing of the other guest's secrets, and no
+    # message of the game in the clear (a state names a "view"; only sealed boxes carry one).
+    for page, other, other_link in ((lan, minh, minh_link), (minh, lan, lan_link)):
+        received = "".join(page.evaluate("window.__tap"))
+        assert '"t":"box"' in received and '"t":"ask"' in received
+        assert fragment(other_link)["sk"] not in received and all(t not in received for t in tokens[other])
+        # (the app writes compact JSON; Eve's clear messages, json.dumps's, have spaces)
+        assert '"view"' not in received and '"t":"welcome"' not in received and '"t":"state"' not in received
+    for page in (lan, minh):
+        assert "Eve" not in page.inner_text("body") and "Mojo" not in page.inner_text("body")
+    assert "Eve" not in host.inner_text("body")
+    for page in (host, lan, minh):
+        devices.check_page(page)
+        # a reload and a drop are ordinary: no error on the console of any device
+        assert [line for line in page.console_lines if line.startswith("error:")] == []
+
+
+def test_a_join_while_the_host_is_away_says_so_then_ends_at_the_table(devices):
+    """The host's tab is closed just before a friend joins: the friend's page says what it waits
+    for and offers Try again (after room.JOIN_WAIT seconds), keeps asking, and is at the table
+    within seconds of the host's page coming back."""
+    from webui.room import JOIN_WAIT
+
+    host = device_page(devices)
+    open_page(host, table_link(devices, "game=thenumber&seats=human,friend&names=Ann&seed=3"))
+    link, address, context = invite(host, 1), host.url, host.context
+    host.close()  # no goodbye: the friend's page never sees the host
+    guest = device_page(devices)
+    open_page(guest, link)
+    guest.fill("#join-name", "Lan")
+    started = time.monotonic()
+    guest.click("#join-form button[type=submit]")
+    guest.wait_for_selector("#join .joining")
+    guest.wait_for_selector("#join [data-act=room-retry]", timeout=(JOIN_WAIT + 15) * 1000)
+    waited = time.monotonic() - started
+    assert "Ann's device has not answered for a while" in guest.inner_text("#join")
+    assert JOIN_WAIT - 1 <= waited <= JOIN_WAIT + 10, waited
+    guest.click("#join [data-act=room-retry]")  # Try again: the page goes on asking
+    guest.wait_for_selector("#join .joining")
+    host = device_page(devices, context=context)
+    open_page(host, address)
+    back = time.monotonic()
+    guest.wait_for_selector("#game .player.viewer", state="attached")
+    print("the host's page was back; the friend at the table {:.1f} s later".format(time.monotonic() - back))
+    host.wait_for_selector(".room .friend.online")
     for page in (host, guest):
         devices.check_page(page)

@@ -58,6 +58,10 @@ def test_PP_13_the_hated_card_prompt_names_the_opponents_and_announces_the_failu
     set_table(app, hands={0: ["chicken2", "noodle1"]}, line=[("beef-chicken", ["noodle1"], False)] + LINE[1:])
     app.handle("pp-card", card_of(app, "chicken2"))
     app.handle("play", "serve@0")
+    # the warning's safe choice (Cancel) does not look like the main action; the risky one is red
+    dialog = platform.html[platform.html.index('id="confirm-move"'):]
+    assert re.search(r'<button data-act="cancel-move" type="button">Cancel</button>', dialog)
+    assert 'data-act="confirm-move" class="danger"' in dialog and 'class="primary"' not in dialog.split("</div></div>")[0]
     app.handle("confirm-move")  # the hated card asks first
     assert "Choose the opponent who receives one of your Mad tokens" in platform.text
     assert "Give a Mad token to Easy bot 2 (6 Mad, 0 Happy)" in platform.text

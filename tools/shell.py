@@ -184,7 +184,7 @@ STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.
 # not precached, but in `make dist` and in the version (the service worker keeps them once used,
 # in the version's cache). The vendored code they import (www/vendor/net/, tools/vendor.py)
 # counts in the version by its packages' pinned versions (NET_PACKAGES).
-ON_DEMAND_FILES = ("www/net.mjs", "www/qr.mjs")
+ON_DEMAND_FILES = ("www/net.mjs", "www/crypto.mjs", "www/qr.mjs")
 NET_PACKAGES = ("node_modules/@trystero-p2p/nostr", "node_modules/@trystero-p2p/core", "node_modules/@noble/secp256k1",
                 "node_modules/qrcode-generator")
 # Not served, but what the packed files are made of (tools/pack.py): the version hashes them.

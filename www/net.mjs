@@ -31,6 +31,24 @@ const RELAY_POLL_MS = 500; // Trystero's relay sockets have no event of their ow
 // instance of its own (the same file under another query string).
 const libraries = new Map(); // JSON of [relays, iceServers] -> Promise of the module
 const openRooms = new Set();
+// Rooms being left (id -> the promise of Trystero's leave): Trystero hands back the room it still
+// holds when the same room is joined again before its leave is done (a Try again at once), a
+// room whose peers are being closed. A new join waits for the leave.
+const leaving = new Map();
+
+// Trystero says console.error("Trystero peer error:", err) for every closed data channel, a
+// friend's reload or closed tab included ("OperationError: User-Initiated Abort, reason=Close
+// called"): an ordinary leave, which the room reports as "leave". Said as information instead, so
+// that the console's errors stay for what is wrong; any other peer error is still an error.
+const consoleError = console.error.bind(console);
+console.error = (...args) => {
+  const [what, err] = args;
+  if (what === "Trystero peer error:" && /User-Initiated Abort/.test(String(err?.message ?? err))) {
+    console.info("net.mjs: a peer closed its connection (a reload, a closed tab)");
+    return;
+  }
+  consoleError(...args);
+};
 
 function library(relays, iceServers) {
   const key = JSON.stringify([relays, iceServers]);
@@ -69,6 +87,7 @@ export async function openRoom(options, onEvent) {
   const id = JSON.stringify([key, appId, room]);
   if (openRooms.has(id)) throw new Error(`openRoom: room ${room} is open already in this page`);
   openRooms.add(id);
+  await leaving.get(id);
 
   let closed = false;
   const emit = (kind, peer, data) => {
@@ -128,7 +147,11 @@ export async function openRoom(options, onEvent) {
       clearInterval(poll);
       clearTimeout(timeout);
       openRooms.delete(id);
-      return joined.leave();
+      const left = Promise.resolve(joined.leave()).catch(() => {}).finally(() => {
+        if (leaving.get(id) === left) leaving.delete(id);
+      });
+      leaving.set(id, left);
+      return left;
     },
   };
 }

@@ -361,7 +361,7 @@ class App:
         match, step, finished = shared
         from .share_dialog import ShareDialog
 
-        self.share = ShareDialog(self.page_link(match, step), hides_hands=not finished and match.game.hides_information(match.state))
+        self.share = ShareDialog(self.page_link(match, step), hides_hands=not finished and match.hides_information())
         self.render()
         self.platform.focus("#share-link")
 

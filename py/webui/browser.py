@@ -5,6 +5,7 @@ page's events to the App through one delegated listener per event type: an eleme
 names what a click does, data-change what a change does, a form's data-submit what submitting
 it does."""
 
+import json
 import random
 import traceback
 
@@ -366,6 +367,18 @@ class BrowserPlatform:
         hears of devices joining, leaving, sending, and of the relays."""
         return _NetRoom(self, config, on_event)
 
+    def timer(self, seconds, fn):
+        js.setTimeout(create_once_callable(lambda *_: self.guard(fn)), int(seconds * 1000))
+
+    _crypto = None
+
+    @property
+    def crypto(self):
+        """WebCrypto for tabletop.secure (www/crypto.mjs, loaded when first used)."""
+        if self._crypto is None:
+            self._crypto = WebCrypto(self)
+        return self._crypto
+
     def qr_svg(self, text, then):
         def drawn(module):
             self.guard(then, str(module.qrSvg(text)))
@@ -409,6 +422,67 @@ class BrowserPlatform:
 def _import(path):
     """A module of the site, imported when first needed (never on the start path)."""
     return js.Function.new("u", "return import(u)")(str(js.URL.new(path, js.document.baseURI).href))
+
+
+class WebCrypto:
+    """tabletop.secure's crypto calls over www/crypto.mjs: each answers `then` when the browser's
+    promise settles (strings, true/false or None cross; keys stay in the module, by id)."""
+
+    def __init__(self, platform):
+        self.platform = platform
+        self.module = None
+        self.loading = []  # calls made before the module came
+
+        def loaded(module):
+            self.module = module
+            for call in self.loading:
+                call()
+            self.loading = []
+
+        _import("www/crypto.mjs").then(create_once_callable(loaded), create_once_callable(lambda e: print("crypto:", e)))
+
+    def _call(self, name, args, then, convert=_text):
+        def run():
+            def settled(value):
+                self.platform.guard(then, convert(value))
+
+            def failed(error):
+                print("crypto.{} failed:".format(name), error)
+                self.platform.guard(then, None)
+            getattr(self.module, name)(*args).then(create_once_callable(settled), create_once_callable(failed))
+
+        if self.module is None:
+            self.loading.append(run)
+        else:
+            run()
+
+    def signing_key(self, then):
+        self._call("signingKey", (), then, lambda text: json.loads(str(text)))
+
+    def sign(self, private, text, then):
+        self._call("sign", (private, text), then)
+
+    def verify(self, public, text, signature, then):
+        self._call("verify", (public, text, signature), then, lambda ok: ok is True)
+
+    def exchange_key(self, then):
+        def pair(text):
+            made = json.loads(str(text))
+            return made["id"], made["public"]
+        self._call("exchangeKey", (), then, pair)
+
+    def session_key(self, private, public, salt, info, then):
+        self._call("sessionKey", (private, public, salt, info), then)
+
+    def seal(self, key, iv, text, then):
+        self._call("seal", (key, iv, text), then)
+
+    def unseal(self, key, iv, sealed, then):
+        self._call("unseal", (key, iv, sealed), then)
+
+    def forget(self, handle):
+        if self.module is not None and isinstance(handle, str):
+            self.module.forget(handle)
 
 
 class _NetRoom:

@@ -13,7 +13,7 @@ from .room import TABLES_SETTING, joined_tables
 from .screen import Screen
 
 PRODUCT = "Bàn Chơi"
-TAGLINE = N_("Modern card games in your browser: alone against bots, or with friends on one device.")
+TAGLINE = N_("Modern card games in your browser: alone against bots, with friends on one device, or each on their own.")
 # The bots' speeds (App.SPEEDS) as the menus name them.
 SPEED_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "instant": N_("Instant")}
 
@@ -97,7 +97,7 @@ def saves_section(screen):
             players = ", ".join(tag("span", esc(_seat_title(s, i)), class_="name") for i, s in enumerate(m.seats))
             rows.append(
                 tag("tr",
-                    tag("td", esc(game_title(m.game.info, m.options))) + tag("td", players) + tag("td", esc(_(m.game.progress(m.state))))
+                    tag("td", esc(game_title(m.game.info, m.options))) + tag("td", players) + tag("td", esc(_(m.progress())))
                     + tag("td", _when(entry.data.get("updated")))
                     + tag("td", button(_("Continue") if not m.is_over() else _("Open"), "resume", entry.id, class_="primary")
                           + button(_("Replay"), "replay", entry.id) + export + delete, class_="actions"),

@@ -2,24 +2,32 @@
 (`GuestSeat`), each with its own state, and the panels they add to the game screen (invites,
 who is connected, the chat).
 
-The protocol is tabletop.remote's; the network is the platform's:
+The protocol is tabletop.remote's, sealed between each guest and its proved host by
+tabletop.secure's gates; the network and the cryptography are the platform's:
   platform.open_room(config, on_event) -> handle with send(text, peer) (peer None: everyone)
       and close(); on_event(kind, peer, data), kind "join" / "leave" / "message" / "relays"
       (data: how many relays answer; 0 within RELAY_WAIT seconds: none can be reached) /
       "failed" (data "insecure": the page is not a secure context; "error": anything else).
+  platform.crypto                the calls tabletop.secure needs (WebCrypto in the page)
+  platform.timer(seconds, fn)    fn() once, `seconds` later (a network's time limits)
   platform.qr_svg(text, then)    then(svg markup): the invite as a QR code
   platform.can_share() / share(title, url)   the phone's share sheet (Web Share)
 Nothing of the network is loaded or contacted unless a table has a friend seat.
 
-Invite links carry the room and its secret in the fragment (#join=...&key=...), which a browser
-never sends to any server; the relays only pass encrypted signalling between devices.
+Invite links carry, in the fragment (which a browser never sends to any server), the room and its
+secret (#join=...&key=...: the relays only pass encrypted signalling between devices), the host
+key's public half (&hk=: the guest believes only the device that proves it holds the private
+half) and the seat's key (&sk=: only who holds this invite can take this seat; the first device
+to take it keeps it, and the host sees that seat's name on its panel).
 """
 
 import random
 
 from tabletop.match import BOT_LEVELS, FRIEND, clean_name, default_name
 from tabletop.msg import M
+from tabletop.protocol import HEX_NONCE
 from tabletop.remote import MAX_CHAT, Host, RemoteTable
+from tabletop.secure import GuestGate, HostGate
 from tabletop.tables import LocalTable
 
 from .html import attrs, button, esc, tag
@@ -35,7 +43,10 @@ RELAY_WAIT = 8  # seconds before "no relay can be reached" is said (the issue as
 NAME_SETTING = "friend-name"  # the guest's name, remembered on this device
 TABLES_SETTING = "friend-tables"  # the friends' tables this device joined, for the lobby
 TABLES_KEPT = 5
-LINK_KEYS = ("join", "key", "seat", "host", "game", "relays", "stun")  # what an invite's fragment says
+LINK_KEYS = ("join", "key", "seat", "sk", "hk", "host", "game", "relays", "stun")  # what an invite's fragment says
+ASK_EVERY = 3  # seconds between a guest's asks while it has no proved host (it asks at every join too)
+JOIN_WAIT = 15  # seconds a guest waits for its host before it says so and offers Try again
+FRIENDS_WAIT = 60  # seconds a host waits with nobody joined before it says so
 CHAT_SHOWN = 30
 
 
@@ -69,30 +80,77 @@ class HostRoom:
     """The host's side: the Host protocol over the platform's network, the invites, and the
     choice to start with bots or let a bot play for a friend who dropped."""
 
-    def __init__(self, screen, room):
-        self.screen = screen  # the table.TableScreen of the game hosted (a rematch moves it on)
+    def __init__(self, keeper, room):
+        self.keeper = keeper  # the keeper.MatchKeeper of the game hosted (a rematch moves it on)
         self.room = room  # saved with the game: id, secret, relays, stun, tokens, chat, started
         self.relays = None  # relays answering (None: still trying)
         self.qr = {}  # seat -> QR svg, drawn once
         self.copied = None
-        host_name = next((s["name"] for s in screen.match.seats if s["kind"] == "human"), "")
-        self.host = Host(LocalTable(screen.match), self._send, self._changed, self._clock,
+        match = keeper.match
+        host_name = next((s["name"] for s in match.seats if s["kind"] == "human"), "")
+        # A seat's key for each friend seat (a save from before seat keys gets them now).
+        seat_keys = {int(k): v for k, v in room.get("seatkeys", {}).items()}
+        for seat, info in enumerate(match.seats):
+            if info["kind"] == FRIEND or str(seat) in room.get("tokens", {}):
+                seat_keys.setdefault(seat, random_hex(32))
+        room["seatkeys"] = {str(k): v for k, v in seat_keys.items()}
+        self.host = Host(LocalTable(match), self._send, self._changed, self._clock,
                          host_name=str(host_name), tokens={int(k): v for k, v in room.get("tokens", {}).items()},
-                         chat=room.get("chat"), waiting=self.waiting)
-        self._time = 0.0
+                         chat=room.get("chat"), waiting=self.waiting, seat_keys=seat_keys)
         self.net = None
+        self.gate = None
+        self.alone_since = None  # when the room opened with seats to fill (FRIENDS_WAIT)
+        self.closed = False
+        if isinstance(room.get("hostkey"), dict):
+            self.connect()
+        else:  # a new room (or a save from before host keys): the table's key first
+            self.screen.platform.crypto.signing_key(self._keyed)
+
+    @property
+    def screen(self):
+        return self.keeper.screen
+
+    def _keyed(self, pair):
+        if self.closed:
+            return
+        self.room["hostkey"] = {"private": pair["private"], "public": pair["public"]}
         self.connect()
+        if self.keeper.room is self:  # (not while the keeper is still making its room: it saves then)
+            self.keeper.autosave()
+            self.screen.redraw()
+
+    @property
+    def ready(self):
+        """The host's key is made: invites can be given."""
+        return isinstance(self.room.get("hostkey"), dict)
 
     @classmethod
-    def new(cls, screen, net):
+    def new(cls, keeper, net):
         room = dict(net, id=random_hex(16), secret=random_hex(32), tokens={}, chat=[], started=False)
-        return cls(screen, room)
+        return cls(keeper, room)
 
     def connect(self):
         self.relays = None
-        self.net = self.screen.platform.open_room(_config(self.room), self._event)
+        platform = self.screen.platform
+        self.gate = HostGate(platform.crypto, self.room["id"], self.room["hostkey"]["private"],
+                             self._put, self.host.receive, self._clock)
+        self.net = platform.open_room(_config(self.room), self._event)
+        self.alone_since = self._clock()
+        platform.timer(FRIENDS_WAIT, self.redraw_if_alone)
+
+    def redraw_if_alone(self):
+        if self.net is not None and self.alone():
+            self.screen.redraw()
+
+    def alone(self):
+        """Seats still wait for friends, nobody has come since the room opened FRIENDS_WAIT ago."""
+        return (self.alone_since is not None and self.waiting() and not self.host.peers
+                and self._clock() - self.alone_since >= FRIENDS_WAIT)
 
     def close(self):
+        self.closed = True
+        if self.gate is not None:
+            self.gate.close()
         if self.net is not None:
             self.net.close()
             self.net = None
@@ -100,14 +158,21 @@ class HostRoom:
     def _clock(self):
         return self.screen.platform.clock()
 
-    def _send(self, peer, text):
+    def _put(self, text, peer):
         if self.net is not None:
             self.net.send(text, peer)
 
+    def _send(self, peer, text):
+        if self.gate is not None:
+            self.gate.send(peer, text)
+
     def _event(self, kind, peer, data):
         if kind == "message":
-            self.host.receive(peer, data)
+            if self.gate is not None:
+                self.gate.receive(peer, data)
         elif kind == "leave":
+            if self.gate is not None:
+                self.gate.left(peer)
             self.host.left(peer)
         elif kind in ("relays", "failed"):
             self.relays = data if kind == "relays" else kind + ":" + data
@@ -118,7 +183,7 @@ class HostRoom:
         if what in ("seats", "presence") and not self.room.get("started") and not self.host.open_seats():
             self.room["started"] = True  # every friend is here: the game begins
             self.screen.notice = None  # "the game starts when..." is said
-        self.screen.autosave()
+        self.keeper.autosave()
         if what in ("move", "seats"):
             self.screen.after_change()
         else:
@@ -136,20 +201,20 @@ class HostRoom:
 
     def invite_link(self, seat):
         host = self.host.host_name
-        return "{}#join={}&key={}&seat={}&host={}&game={}{}".format(
-            self.screen.platform.page_url(), self.room["id"], self.room["secret"], seat,
-            _quote(host), self.screen.match.game.info.id, _link_network(self.room))
+        return "{}#join={}&key={}&seat={}&sk={}&hk={}&host={}&game={}{}".format(
+            self.screen.platform.page_url(), self.room["id"], self.room["secret"], seat, self.host.seat_keys[seat],
+            self.room["hostkey"]["public"], _quote(host), self.keeper.match.game.info.id, _link_network(self.room))
 
     # --- what the host does ----------------------------------------------------------------------
     def start_with_bots(self):
         for seat in self.host.open_seats():
-            info = self.screen.match.seats[seat]
+            info = self.keeper.match.seats[seat]
             if info["name"] == default_name(FRIEND, seat, ()):  # "Friend 3" is a bot now: "Normal bot 3"
                 info["name"] = default_name("normal", seat, ())
             info["kind"] = "normal"
         self.room["started"] = True
         self.screen.notice = None
-        self.screen.autosave()
+        self.keeper.autosave()
         self.screen.after_change()
 
     def stand_in(self, seat):
@@ -169,11 +234,13 @@ class HostRoom:
 
     def panel(self, names):
         rows = []
-        match = self.screen.match
+        match = self.keeper.match
         for seat in self.host.friend_seats():
             kind = match.seats[seat]["kind"]
             name = esc(names[seat])
-            if seat in self.host.open_seats():
+            if seat in self.host.open_seats() and not self.ready:
+                rows.append(tag("li", _("Seat {n}: preparing its invite…").format(n=seat + 1), class_="invite"))
+            elif seat in self.host.open_seats():
                 link = self.invite_link(seat)
                 qr = self.qr.get(seat)
                 rows.append(tag("li",
@@ -199,6 +266,10 @@ class HostRoom:
         if self.waiting():
             head = tag("p", _("The game starts when every friend has joined.") + " "
                        + button(_("Start now, with bots in the empty seats"), "room-start", class_="link"), class_="invite-wait")
+            if self.alone():
+                head += tag("p", esc(_("Nobody has joined for a minute. Have your friends opened their invite? If they "
+                                       "have, try again.")) + " " + button(_("Try again"), "room-retry", class_="link"),
+                            class_="room-status alone", role="status")
         return tag("section", tag("h2", _("Friends on other devices")) + status + head + tag("ul", "".join(rows), class_="friends")
                    + chat_box(self.host.chat, names), class_="room", aria_label=_("Friends on other devices"))
 
@@ -215,14 +286,17 @@ class HostRoom:
             self.stand_in(seat)
         elif act == "room-start":
             self.start_with_bots()
-        elif act == "room-retry":
+        elif act == "room-retry" and self.ready:
             self.close()
+            for peer in list(self.host.peers):  # gone with the old connection; back when they ask
+                self.host.left(peer)
+            self.closed = False
             self.connect()
         elif act == "room-chat":
             line = chat_line(self.screen.platform)
             if line:
                 viewer = self.screen.viewer
-                self.host.say(viewer if viewer is not None else (self.screen.match.humans() or [0])[0], line)
+                self.host.say(viewer if viewer is not None else (self.keeper.match.humans() or [0])[0], line)
         else:
             return False
         self.screen.redraw()
@@ -231,7 +305,10 @@ class HostRoom:
 
 class GuestSeat:
     """A guest's side: its seat at a friend's table (a RemoteTable) over the platform's
-    network, from the invite link to the end of the game."""
+    network, from the invite link to the end of the game. The table screen's seat side, as a
+    keeper.MatchKeeper is for a match held here (keeper.py lists the seat interface)."""
+
+    remote = True
 
     def __init__(self, screen, params):
         self.screen = screen  # the table.TableScreen of this seat
@@ -239,18 +316,50 @@ class GuestSeat:
         self.room = dict(network(params), id=params.get("join", ""), secret=params.get("key", ""))
         seat = params.get("seat", "")
         self.seat = int(seat) if seat.isdigit() else None
+        self.seat_key = params.get("sk", "")
+        self.host_key = params.get("hk", "")
         self.host_name = clean_name(params.get("host") or "")
         self.relays = None
-        self.host_peer = None
+        self.host_peer = None  # the peer that proved it is the host
         self.net = None
+        self.gate = None
         self.table = None
         self.joined = False  # the name is given and the device went looking for the host
+        self.looking_since = None  # when it last began to look for its host (JOIN_WAIT)
+        self._looking = 0  # which look the ask timer belongs to (a Try again starts another)
         # The device's secret for this seat: a reload rejoins the same seat with it.
         self.token_key = "seat-{}-{}".format(self.room["id"], self.seat)
         self.token = screen.app.store.setting(self.token_key)
 
+    # --- the seat interface (keeper.py) ----------------------------------------------------------
+    def enter(self):
+        """A device that joined this seat before (a reload) goes straight back to it."""
+        if self.valid() and isinstance(self.token, str) and self.remembered_name:
+            self.join(self.remembered_name)
+
+    def leave(self):
+        self.close()
+
+    def address(self):
+        return None
+
+    def shared(self):
+        return None  # the game is the host's to share
+
+    def full_page_link(self):
+        return None
+
+    def moved(self):
+        self.screen.redraw()  # the host's news redraws the table
+
+    def go_on(self):
+        pass
+
+    def finished(self):
+        pass
+
     def valid(self):
-        return bool(self.room["id"]) and bool(self.room["secret"]) and self.seat is not None
+        return all((self.room["id"], self.room["secret"], self.seat_key, self.host_key)) and self.seat is not None
 
     @property
     def remembered_name(self):
@@ -265,7 +374,8 @@ class GuestSeat:
         if not isinstance(self.token, str):
             self.token = random_hex(32)
             self.screen.app.store.write_setting(self.token_key, self.token)
-        self.table = RemoteTable(_Games(), self.seat, self.token, name, self._send_to_host, self._update)
+        self.table = RemoteTable(_Games(), self.seat, self.token, name, self._send_to_host, self._update,
+                                 seat_key=self.seat_key)
         self.joined = True
         self.connect()
         return None
@@ -273,40 +383,68 @@ class GuestSeat:
     def connect(self):
         self.relays = None
         self.host_peer = None
-        self.net = self.screen.platform.open_room(_config(self.room), self._event)
+        platform = self.screen.platform
+        self.gate = GuestGate(platform.crypto, self.room["id"], self.host_key, self._put, self.table.receive,
+                              self._host_proved, lambda: random_hex(HEX_NONCE))
+        self.net = platform.open_room(_config(self.room), self._event)
+        self._look()
+
+    def _look(self):
+        """Ask for the host now and every ASK_EVERY seconds until one proves itself: a host that
+        comes back (a reload), or a message lost on the way, is found again within seconds."""
+        self._looking += 1
+        self.looking_since = self.screen.platform.clock()
+        self._ask(self._looking)
+
+    def _ask(self, look):
+        if look != self._looking or self.net is None or self.host_peer is not None:
+            return
+        self.gate.ask(None)
+        self.screen.platform.timer(ASK_EVERY, lambda: self._ask(look))
+        if self.screen.platform.clock() - self.looking_since >= JOIN_WAIT and not self.waited_long:
+            self.waited_long = True
+            self.screen.redraw()
+
+    waited_long = False  # JOIN_WAIT went by with no host: the page says so, with Try again
 
     def close(self):
+        self._looking += 1
+        if self.gate is not None:
+            self.gate.close()
         if self.net is not None:
             self.net.close()
             self.net = None
+        self.host_peer = None
+
+    def _put(self, text, peer):
+        if self.net is not None:
+            self.net.send(text, peer)
 
     def _send_to_host(self, text):
         """False when the host's device is away (the table then refuses the request, saying so)."""
-        if self.net is None or self.host_peer is None:
-            return False
-        self.net.send(text, self.host_peer)
-        return True
+        return self.gate is not None and self.gate.send_to_host(text)
+
+    def _host_proved(self, peer):
+        """The host proved itself (peer), or went away (None)."""
+        self.host_peer = peer
+        if peer is not None:
+            self.waited_long = False
+            self.gate.send_to_host(self.table.hello_text())
+        else:  # a reload, or a dropped connection: look for it again
+            self._look()
+            self.screen.redraw()
 
     def waiting(self):
         """The host waits for other friends to take their seats: nobody moves yet."""
         return self.table is not None and self.table.ready and self.table.waiting
 
     def _event(self, kind, peer, data):
-        if kind == "join" and self.host_peer is None:
-            # Say hello to whoever joins: only the host answers (with a welcome).
-            self.net.send(self.table.hello_text(), peer)
+        if kind == "join":
+            self.gate.joined(peer)  # asks it (if no host is proved yet): only the host can answer
         elif kind == "message":
-            if self.host_peer is None and '"t":"welcome"' in data[:40]:
-                self.host_peer = peer
-            if peer == self.host_peer or '"t":"refused"' in data[:40]:
-                self.table.receive(data)
-        elif kind == "leave" and peer == self.host_peer:
-            # The host reloads or dropped: a new peer will say welcome. A page closed without a
-            # goodbye is seen gone seconds late, so the host's new page may have joined already
-            # (and was not greeted): say hello to everyone here; only the host answers.
-            self.host_peer = None
-            self.net.send(self.table.hello_text(), None)
-            self.screen.redraw()
+            self.gate.receive(peer, data)
+        elif kind == "leave":
+            self.gate.left(peer)  # the host's: _host_proved(None)
         elif kind in ("relays", "failed"):
             self.relays = data if kind == "relays" else kind + ":" + data
             self.screen.redraw()
@@ -326,6 +464,7 @@ class GuestSeat:
 
     def retry(self):
         self.close()
+        self.waited_long = False
         self.connect()
 
     # --- drawing ----------------------------------------------------------------------------------
@@ -341,8 +480,16 @@ class GuestSeat:
             return tag("p", esc(_(self.table.refused)), class_="notice", role="alert")
         if self.host_peer is None:
             return tag("p", esc(_("{host} is not connected: waiting for their device…").format(host=self.host_label())),
-                       class_="room-status offline", role="status") + relay_status(self.relays)
+                       class_="room-status offline", role="status") + (self.long_wait() or relay_status(self.relays))
         return ""
+
+    def long_wait(self):
+        """After JOIN_WAIT with no host: what the page waits for, and Try again."""
+        if not self.waited_long or self.relays == 0 or isinstance(self.relays, str):
+            return ""
+        return tag("p", esc(_("{host}'s device has not answered for a while: it may be closed or offline. This page "
+                              "keeps asking.").format(host=self.host_label())) + " "
+                   + button(_("Try again"), "room-retry", class_="link"), class_="room-status norelay", role="alert")
 
     def host_label(self):
         return self.host_name or _("the host")
@@ -365,7 +512,7 @@ class GuestSeat:
             refused = self.table.refused if self.table is not None else None
             body = (tag("p", esc(_(refused)), class_="notice", role="alert") if refused is not None else
                     tag("p", esc(_("Joining {host}'s table…").format(host=self.host_label())), class_="joining", role="status")
-                    + relay_status(self.relays))
+                    + (self.long_wait() or relay_status(self.relays)))
         from games import INFOS
 
         info = INFOS.get(self.params.get("game", ""))
@@ -374,7 +521,10 @@ class GuestSeat:
         else:
             title = _("{host} invites you to a game").format(host=esc(self.host_label()))
         seat = tag("p", esc(_("You play seat {n}.").format(n=self.seat + 1))) if self.seat is not None else ""
-        return tag("div", tag("h1", title) + seat + body + tag("p", self.screen.app.exit_link()), class_="join", id="join")
+        from .lobby import language_picker
+
+        return tag("div", tag("header", tag("h1", title) + language_picker(short=True), class_="join-head") + seat + body
+                   + tag("p", self.screen.app.exit_link()), class_="join", id="join")
 
     def handle(self, act, arg):
         if act == "room-retry":

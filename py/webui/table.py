@@ -4,11 +4,8 @@ come from the game's renderer (renderers/__init__.py)."""
 
 import random
 
-from tabletop import bots as botlib
-from tabletop import saves
-from tabletop.match import BOT_LEVELS, FRIEND, Match, make_seats, said_name, seat_label
-from tabletop.msg import M, Message
-from tabletop.tables import LocalTable
+from tabletop.match import BOT_LEVELS, FRIEND, HUMAN, said_name, seat_label
+from tabletop.msg import M, Message, N_
 
 from . import rules
 from .html import button, esc, join_names, score_table, seat_heading, tag, variant_words
@@ -106,13 +103,23 @@ def announcements(ctx):
     return tag("ul", items, class_="announce", aria_live="polite")
 
 
+def panel_label(kind):
+    """What plays a seat, as its panel says it: a person is a player on every device (the host's
+    "Human" and a guest's "Friend on another device" differ only by where one looks from; the
+    presence dot says who is connected), a bot its level."""
+    return _(PERSON) if kind in (HUMAN, FRIEND) else _(seat_label(kind))
+
+
+PERSON = N_("Player")
+
+
 def player_panels(ctx, renderer):
     panels = []
     for seat, info in enumerate(ctx.table.seats):
         acting = seat in ctx.acting
         head = (
             tag("h3", ctx.name(seat) + (" " + tag("span", _("(you)"), class_="you") if seat == ctx.viewer else ""))
-            + tag("span", esc(_(seat_label(info["kind"]))), class_="kind")
+            + tag("span", esc(panel_label(info["kind"])), class_="kind")
             + (tag("span", _("connected") if ctx.presence[seat] else _("not connected"),
                    class_="presence " + ("online" if ctx.presence[seat] else "offline")) if seat in ctx.presence else "")
             + tag("span", renderer.score(ctx, seat), class_="score", aria_label=_("score"), data_anim="score-%d" % seat)
@@ -120,7 +127,7 @@ def player_panels(ctx, renderer):
         panels.append(
             tag("section", tag("header", head) + renderer.panel(ctx, seat),
                 class_="player" + (" acting" if acting else "") + (" viewer" if seat == ctx.viewer else ""),
-                data_seat=str(seat), aria_label="{} ({})".format(ctx.names[seat], _(seat_label(info["kind"]))))
+                data_seat=str(seat), aria_label="{} ({})".format(ctx.names[seat], panel_label(info["kind"])))
         )
     return tag("section", "".join(panels), class_="players", aria_label=_("Players"))
 
@@ -241,8 +248,11 @@ def render(screen):
         tag("h1", title_html(ctx.game.info, ctx.table.options))
         + tag("span", esc(_(ctx.table.progress())), class_="progress")
         + tag("nav",
-              ("" if over else button(_("Undo"), "undo", aria_disabled="true" if undo_why else None, class_="undo",
-                                      title=_(undo_why) if undo_why else _("Take back your last move of this turn")))
+              # A guest sees Undo only while it works (a move of its turn to take back): its seat is
+              # never anyone's to pass the device to, and a greyed Undo there was only clutter.
+              ("" if over or (screen.guest is not None and undo_why) else
+               button(_("Undo"), "undo", aria_disabled="true" if undo_why else None, class_="undo",
+                      title=_(undo_why) if undo_why else _("Take back your last move of this turn")))
               + speed_menu(screen, over)
               + ("" if screen.guest is not None else button(_("Share"), "share", title=_("A link that carries this game")))
               + button(_("Hide rules") if screen.show_rules else _("Rules"), "rules", aria_expanded="true" if screen.show_rules else "false")
@@ -291,40 +301,31 @@ def confirm_dialog(ctx):
     """A hurtful move (Game.warning) waits for the player's yes, once."""
     body = (tag("h2", _("Are you sure?"), id="confirm-title")
             + tag("p", rules.with_links(with_names(ctx.screen.confirm["text"], ctx.names), ctx.game.info), id="confirm-text")
-            + tag("div", button(_("Play it anyway"), "confirm-move", class_="danger") + button(_("Cancel"), "cancel-move", class_="primary"),
+            + tag("div", button(_("Play it anyway"), "confirm-move", class_="danger") + button(_("Cancel"), "cancel-move"),
                   class_="dialog-buttons"))
     return tag("div", tag("div", body, class_="dialog", id="confirm-move", role="alertdialog", aria_modal="true",
                           aria_labelledby="confirm-title", aria_describedby="confirm-text"), class_="backdrop")
 
 
 class TableScreen(GameScreen):
-    """A game at this device's table: a `match` held here (its save, bots, undo, the
-    pass-the-device cover, and `room`, the friends on other devices it hosts), or a seat at a
-    friend's table (`guest`: no match here, only what the seat may know). The screen reads the
-    game through `table` (tabletop.tables), the same whichever it is."""
+    """A game at this device's table, whoever holds it: its seat side (`side`) is a
+    keeper.MatchKeeper when the match is on this device (its save, bots, record, rematch, and the
+    friends on other devices it hosts), or a room.GuestSeat at a friend's table (no match here,
+    only what the seat may know). The screen reads the game through `table` and acts through the
+    side's seat interface (keeper.py), the same whichever it is; it owns what the player sees:
+    whose eyes are on the screen (`viewer`), the pass-the-device cover, a move to confirm."""
 
     name = "game"
 
     def __init__(self, app, match=None, save_id=None, created=None, saved_text=None, room=None):
         super().__init__(app)
-        self.match = match  # None for a guest at a friend's table
-        self.table = LocalTable(match) if match is not None else None
-        self.room_config = room  # a new table's network, or the room its save kept (see enter)
-        self.room = None  # room.HostRoom: this device hosts friends on other devices
-        self.guest = None  # room.GuestSeat: this device holds a seat at a friend's table
-        self.save_id = save_id
-        self.created = created
-        # The save's text as this tab last wrote or read it: a different text in storage means
-        # another tab moved this game on (or deleted it), and this tab must not write over it.
-        self.saved_text = saved_text
-        self.conflict = None  # None, "continued" or "deleted" (in another tab)
+        from .keeper import MatchKeeper
+
+        self.side = MatchKeeper(self, match, save_id, created, saved_text, room) if match is not None else None
         self.viewer = None  # the seat whose private information the screen shows
         self.cover = None  # the seat the device must be passed to, while the cover is up
         self.confirm = None  # {"action", "seat", "text"}: a hurtful move waiting for the player's yes (Game.warning)
-        self.record_note = None  # the score sheet's line about a kept record (a solo best)
-        self.thinking = None  # the bot seat computing now
         self.seen_ply = len(match.history) if match is not None else 0  # later announcements are news
-        self._bots_scheduled = False
         if match is not None:
             humans = match.humans()
             self.viewer = humans[0] if len(humans) == 1 else None
@@ -341,82 +342,87 @@ class TableScreen(GameScreen):
         from . import room as roomlib
 
         screen = cls(app)
-        screen.guest = roomlib.GuestSeat(screen, params)
-        screen.viewer = screen.guest.seat
+        screen.side = roomlib.GuestSeat(screen, params)
+        screen.viewer = screen.side.seat
         return screen
+
+    # --- the side, as the rest of the app and the tests name it ---------------------------------
+    @property
+    def table(self):
+        return self.side.table if self.side is not None else None
+
+    @property
+    def guest(self):
+        """The room.GuestSeat of a friend's table, else None."""
+        return self.side if self.side is not None and self.side.remote else None
+
+    @property
+    def keeper(self):
+        return self.side if self.side is not None and not self.side.remote else None
+
+    @property
+    def match(self):
+        return self.keeper.match if self.keeper is not None else None
+
+    @property
+    def room(self):
+        return self.keeper.room if self.keeper is not None else None
+
+    @property
+    def save_id(self):
+        return self.keeper.save_id if self.keeper is not None else None
+
+    @property
+    def conflict(self):
+        return self.keeper.conflict if self.keeper is not None else None
+
+    @property
+    def thinking(self):
+        return self.keeper.thinking if self.keeper is not None else None
+
+    @property
+    def record_note(self):
+        return self.keeper.record_note if self.keeper is not None else None
 
     # --- the screen -------------------------------------------------------------------------
     def shown(self):
         return self.table, self.cover is not None
 
     def address(self):
-        return {"save": self.save_id} if self.match is not None else None
+        return self.side.address() if self.side is not None else None
 
     def enter(self):
+        self.side.enter()
         if self.guest is not None:
-            guest = self.guest
-            if guest.valid() and isinstance(guest.token, str) and guest.remembered_name:
-                guest.join(guest.remembered_name)
-                self.table = guest.table
             return self.redraw()
-        if self.room is None and self.room_config is not None:
-            from . import room as roomlib
-
-            config = self.room_config
-            self.room = roomlib.HostRoom(self, config) if "id" in config else roomlib.HostRoom.new(self, config)
-        if self.saved_text is None:
-            self.autosave()
         self.after_change()
 
     def leave(self):
         """Stop hosting, or leave a friend's table: the network closes (a guest's seat waits)."""
-        for side in (self.room, self.guest):
-            if side is not None:
-                side.close()
-        self.room = self.guest = None
+        if self.side is not None:
+            self.side.leave()
 
     def shown_table(self):
         return self.table
 
     def full_page_link(self):
-        if self.match is None:
-            return None
-        return self.app.page_link(self.match, resume=not self.match.is_over())
+        return self.side.full_page_link() if self.side is not None else None
 
     def shared(self):
-        return (self.match, None, self.match.is_over()) if self.match is not None else None
+        return self.side.shared() if self.side is not None else None
 
     def render(self):
         if self.table is not None and self.table.game is not None and (self.guest is None or self.table.ready):
             return render(self)
         return self.guest.join_screen()
 
-    # --- saving -----------------------------------------------------------------------------
+    # --- saving (the keeper's) ----------------------------------------------------------------
     def autosave(self):
-        """After every change to the match: keep it on this device, and tell the friends'
-        devices (a host) what their seats may know of it now."""
-        if self.room is not None:
-            self.room.host.update()
-        if self.match is None or self.check_conflict():
-            return
-        data = saves.to_save(self.match, created=self.created, updated=self.platform.now())
-        if self.room is not None:
-            data["room"] = self.room.saved()
-        self.app.store.write(self.save_id, data)
-        self.saved_text = self.app.store.text(self.save_id)
-
-    def check_conflict(self):
-        """True (and `conflict` set) when the stored save is no longer what this tab last wrote
-        or read: another tab played on, or deleted it. This tab then stops saving, so that
-        neither line of play is lost without the player being told."""
-        if self.conflict is None and self.saved_text is not None and self.save_id is not None:
-            stored = self.app.store.text(self.save_id)
-            if stored != self.saved_text:
-                self.conflict = "deleted" if stored is None else "continued"
-        return self.conflict is not None
+        if self.keeper is not None:
+            self.keeper.autosave()
 
     def storage_changed(self):
-        if self.match is not None and self.conflict is None and self.check_conflict():
+        if self.keeper is not None and self.keeper.storage_changed():
             self.redraw()
 
     def on_reload_save(self, _):
@@ -424,125 +430,44 @@ class TableScreen(GameScreen):
         self.app.resume(self.save_id)
 
     def on_save_copy(self, _):
-        """Keep this tab's line of play as a save of its own (the other tab's stays as it is)."""
-        if self.match is not None:
-            self.save_id = "{}-{}".format(self.match.game.info.id, random.getrandbits(40))
-            self.created = self.platform.now()
-            self.saved_text = None
-            self.conflict = None
-            self.app.set_url(self.address())
-            self.autosave()
+        if self.keeper is not None:
+            self.keeper.save_copy()
             self.redraw()
 
     # --- the turn cycle ---------------------------------------------------------------------
     def after_change(self):
-        """After every move: decide who the screen is for, start bots, redraw."""
-        match = self.match
-        over = match.is_over()
+        """After every move: decide whose eyes the screen is for, let the side go on (bots),
+        redraw."""
+        table = self.table
+        over = table.is_over()
         self.platform.set_flag("over", over)
-        if self.room is not None and self.room.waiting():
+        if self.waiting_for_friends():
             return self.redraw()  # nobody plays before the friends are here (or the host starts)
         if not over:
-            acting = match.to_act()
-            humans_acting = [s for s in acting if match.is_human(s)]
-            bots_acting = [s for s in acting if match.is_bot(s)]
+            acting = table.to_act()
+            humans_acting = [s for s in acting if table.is_human(s)]
+            bots_acting = [s for s in acting if table.is_bot(s)]
+            humans = table.humans()
             if bots_acting:
-                if not humans_acting and len(match.humans()) > 1:
+                if not humans_acting and len(humans) > 1:
                     # Several people share the screen and none of them acts now (a bot's turn
                     # in a turn-based game): show the public table, not the last player's hand.
                     self.viewer = None
-                self._schedule_bots()
             elif humans_acting and self.viewer not in humans_acting and self.cover is None:
-                if len(match.humans()) == 1 or not match.game.hides_information(match.state):
+                if len(humans) == 1 or not table.hides_information():
                     self.viewer = humans_acting[0]
                 else:
                     # Pass the device: hide everything private until that player is ready.
                     self.viewer = None
                     self.cover = humans_acting[0]
                     self.show_rules = False  # the rules show on the cover only when asked for there
+            self.side.go_on()
         else:
             self.cover = None
-            if len(match.humans()) != 1:
+            if len(table.humans()) != 1:
                 self.viewer = None
-            if self.record_note is None:
-                self.record_note = self.keep_record()
+            self.side.finished()
         self.redraw()
-
-    def keep_record(self):
-        """Compare a finished game's record (Game.record) with the best kept on this device,
-        keep the better one, and return the score sheet's line about it (None: no record), a
-        Message (the score sheet says it with its first letter made a capital)."""
-        match, store = self.match, self.app.store
-        record = match.game.record(match.state)
-        if record is None or not match.is_human(record["seat"]):
-            return None
-        name = "{}.{}".format(match.game.info.id, record["key"])
-        label, value = record["label"], record["value"]
-        best = store.record(name)
-        if best is not None and best.get("save") == self.save_id:  # this game set it (a reload)
-            best = {"value": best.get("previous"), "save": None} if best.get("previous") is not None else None
-        higher = record.get("higher", True)
-        if best is None or (value > best["value"] if higher else value < best["value"]):
-            store.write_record(name, {"value": value, "save": self.save_id, "when": self.platform.now(),
-                                      "previous": best["value"] if best else None})
-            if best is None:
-                return M("{label} on this device: {value} (the first one kept).", label=label, value=value)
-            return M("New {label}: {value} (the previous best was {best}).", label=label, value=value, best=best["value"])
-        if value == best["value"]:
-            return M("You equalled your {label}: {value}.", label=label, value=value)
-        return M("Your {label} is {best} (this game: {value}).", label=label, best=best["value"], value=value)
-
-    # --- bots -------------------------------------------------------------------------------
-    def _schedule_bots(self):
-        if self._bots_scheduled:
-            return
-        self._bots_scheduled = True
-        self.platform.schedule(self._bot_pause(), self._bot_think)
-
-    def _bot_pause(self):
-        """The pause before the next bot move (app.BOT_PAUSE, by the bots' speed)."""
-        turn, step = self.app.bot_pause()
-        match = self.match
-        bots_acting = [s for s in match.to_act() if match.is_bot(s)]
-        if not match.history or not bots_acting or match.history[-1][0] != bots_acting[0]:
-            return turn
-        ply = len(match.history)
-        for event in reversed(match.log):  # did the bot's last step show anything on this screen?
-            if event["ply"] != ply:
-                break
-            if "seats" not in event or self.viewer in event["seats"]:
-                return step
-        return 0
-
-    def _bot_think(self):
-        """Show which bot is thinking, let the page paint, then decide."""
-        match = self.match
-        bots_acting = [s for s in match.to_act() if match.is_bot(s)] if self.app.current is self else []
-        if not bots_acting:
-            self._bots_scheduled = False
-            return
-        self.thinking = bots_acting[0]
-        self.redraw()
-        self.platform.schedule(0, self._bot_move)
-
-    def _bot_move(self):
-        self._bots_scheduled = False
-        self.thinking = None
-        match = self.match
-        if self.app.current is not self or match.is_over():
-            return  # the player left this game meanwhile
-        bots_acting = [s for s in match.to_act() if match.is_bot(s)]
-        if not bots_acting:
-            return self.redraw()
-        seat = bots_acting[0]
-        level = match.seats[seat]["kind"]
-        # Seeded by the game's seed and the move number: the same seed replays the same game,
-        # bots included.
-        rng = random.Random(match.seed * 1_000_003 + len(match.history))
-        action = botlib.choose(match.game, level, match.view(seat), seat, match.legal(seat), rng)
-        match.play(seat, action)
-        self.autosave()
-        self.after_change()
 
     # --- a player's requests ----------------------------------------------------------------
     def play(self, action, seat=None, confirmed=False):
@@ -578,10 +503,7 @@ class TableScreen(GameScreen):
             return self.redraw()
         self.notice = None
         self.ui = {}
-        if self.match is None:  # a guest: the host's update redraws
-            return self.redraw()
-        self.autosave()
-        self.after_change()
+        self.side.moved()
 
     def on_play(self, action):
         # A move button of an earlier page (issue 27) names its whole move, and counts as that
@@ -658,36 +580,20 @@ class TableScreen(GameScreen):
         self.redraw()
 
     def on_replay_this(self, _):
-        if self.match is not None:
-            self.app.open_replay(saves.to_save(self.match), 0)
+        if self.keeper is not None:
+            self.keeper.replay()
 
     # The score sheet's buttons may be clicked from a page that is gone (a double click on
     # Rematch): with no finished game they do nothing.
     def on_rematch(self, _):
-        m = self.match
-        if m is None or not m.is_over():
-            return
-        room = self.room
-        if room is None:
-            return self.app.start(m.game.info.id, [s["kind"] for s in m.seats], [s["name"] for s in m.seats], "", m.options)
-        # Everyone stays at the table: the same room, friends' seats again theirs (a bot that
-        # played for a friend who left gives the seat back).
-        kinds = [FRIEND if s in room.host.friend_seats() else info["kind"] for s, info in enumerate(m.seats)]
-        match = Match(m.game, make_seats(kinds, [info["name"] for info in m.seats]), m.options, self.platform.new_seed())
-        self.room = None  # handed over open to the next screen
-        self.autosave()  # the finished game's save without the room: resumed, it must not open a second one
-        rematch = TableScreen.new(self.app, match)
-        rematch.room = room
-        room.screen = rematch
-        room.rematch(match)
-        self.app.enter(rematch)
+        if self.keeper is not None and self.table.is_over():
+            self.keeper.rematch()
 
     # --- a friend's table (room.py) ---------------------------------------------------------
     def on_join(self, _):
         if self.guest is None:
             return
         self.notice = self.guest.join(self.platform.form("join-form").get("name", ""))
-        self.table = self.guest.table
         self.redraw()
 
     def guest_update(self, kind):
@@ -704,9 +610,8 @@ class TableScreen(GameScreen):
 
     def gesture(self, act, arg):
         if act.startswith("room-"):  # the invite panel, the chat, a friend's seat to a bot
-            side = self.room or self.guest
-            if side is not None:
-                side.handle(act, arg)
+            if self.side is not None:
+                self.side.handle(act, arg)
             return False
         return super().gesture(act, arg)
 
@@ -723,14 +628,11 @@ class TableScreen(GameScreen):
 
     def waiting_for_friends(self):
         """The game waits for friends on other devices to take their seats: nobody moves yet."""
-        side = self.room or self.guest
-        return side is not None and side.waiting()
+        return self.side is not None and self.side.waiting()
 
     def presence(self):
         """Whether each friend's device is connected now, by seat (friend seats only)."""
-        side = self.room or self.guest
-        return side.presence() if side is not None else {}
+        return self.side.presence() if self.side is not None else {}
 
     def room_html(self, names):
-        side = self.room or self.guest
-        return side.panel(names) if side is not None else ""
+        return self.side.panel(names) if self.side is not None else ""
