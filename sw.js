@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "6fdb1646c80ddd34";
+const VERSION = "27e3a29994740f22";
 const APP_FILES = [
   "./",
   "./index.html",

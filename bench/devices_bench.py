@@ -380,13 +380,14 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=5, help="visits per page for the start-up figures")
     parser.add_argument("--only", default="devices,start")
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
+    parser.add_argument("--rev", default="HEAD", help="the commit measured (another one: to compare, run both back to back)")
     args = parser.parse_args(argv)
     if os.geteuid() != 0 and "devices" in args.only:
         sys.exit("devices_bench.py needs root: the devices talk inside a network namespace of their own (tests/netns.py)")
     from playwright.sync_api import sync_playwright
 
     load = os.getloadavg()
-    head = git("rev-parse", "--short", "HEAD")
+    head = git("rev-parse", "--short", args.rev)
     work = tempfile.mkdtemp(prefix="devices-bench-sites-")
     built = []
     devices = start = None

@@ -338,6 +338,16 @@ def test_sessions_keep_order_when_the_crypto_answers_out_of_order():
         crypto.run()
     assert got_lan == [str(n) for n in range(60)]
     assert isinstance(lan.session, Session)
+    # the host draws its page only once its guests' news has gone out (HostGate.after_sent)
+    order = []
+    host.put = lambda text, peer: order.append("sent")
+    host.send("lan", "news")
+    host.after_sent(lambda: order.append("drawn"))
+    assert order == []
+    crypto.run()
+    assert order == ["sent", "drawn"]
+    host.after_sent(lambda: order.append("at once"))  # nothing being sealed
+    assert order[-1] == "at once"
 
 
 def test_a_lost_proof_does_not_leave_the_guest_joining_forever():

@@ -98,6 +98,7 @@ class Session:
         self._out, self._in = {}, {}  # counter -> text done (None: a box that did not open)
         self._out_flushed = self._in_flushed = 0
         self.closed = False
+        self.on_idle = None  # () -> None: every message sealed so far has gone out
 
     def seal(self, text):
         n = self.out_next
@@ -110,7 +111,13 @@ class Session:
                 self._out_flushed += 1
                 if ready is not None and not self.closed:
                     self.put(ready)
+            if self.idle() and self.on_idle is not None:
+                self.on_idle()
         self.crypto.seal(self.key, _iv(self.sending, n), _pack(text), sealed)
+
+    def idle(self):
+        """Nothing is being sealed for this session now."""
+        return self._out_flushed == self.out_next
 
     def open(self, message):
         """A box of this session: False if its counter is not the next (a replay, or a box lost)."""
@@ -263,6 +270,7 @@ class HostGate:
         self.now = now
         self.sessions = {}  # peer -> OrderedDict sid -> Session
         self.talking = {}  # peer -> the Session it last used
+        self._after_sent = []  # what waits for every sealed message to go out (after_sent)
         self._budget = Budget(ASK_BURST, ASK_RATE, now)
         self.dropped = collections.Counter()
 
@@ -309,6 +317,7 @@ class HostGate:
                     kept[nonce] = Session(self.crypto, nonce, key, HOST_TO_GUEST, GUEST_TO_HOST,
                                           lambda box: self.put(box, peer), lambda text: self.deliver(peer, text),
                                           MAX_TO_HOST)
+                    kept[nonce].on_idle = self._idle
                     while len(kept) > SESSIONS_KEPT:
                         kept.popitem(last=False)[1].close()
                     self.put(dumps({"t": "proof", "v": VERSION, "nonce": nonce, "dh": public, "sig": sig}), peer)
@@ -322,6 +331,22 @@ class HostGate:
         if session is not None and not session.closed:
             session.seal(text)
 
+    def after_sent(self, fn):
+        """fn() once every message sealed so far has gone out (at once if none is being sealed).
+        The host draws its own page after its guests' news has left: the browser's crypto
+        answers in a task of its own, which would otherwise wait for that drawing (a guest's
+        click took one host redraw longer to come back)."""
+        if any(not s.idle() for kept in self.sessions.values() for s in kept.values()):
+            self._after_sent.append(fn)
+        else:
+            fn()
+
+    def _idle(self):
+        if self._after_sent and all(s.idle() for kept in self.sessions.values() for s in kept.values()):
+            waiting, self._after_sent = self._after_sent, []
+            for fn in waiting:
+                fn()
+
     def left(self, peer):
         for session in self.sessions.pop(peer, {}).values():
             session.close()
@@ -331,3 +356,4 @@ class HostGate:
     def close(self):
         for peer in list(self.sessions):
             self.left(peer)
+        self._idle()

@@ -88,7 +88,10 @@ class MatchKeeper:
 
     def moved(self):
         self.autosave()
-        self.screen.after_change()
+        if self.room is not None:  # the friends' news leaves first, then this page is drawn
+            self.room.after_sent(self.screen.after_change)
+        else:
+            self.screen.after_change()
 
     def go_on(self):
         if any(self.match.is_bot(s) for s in self.match.to_act()):

@@ -184,10 +184,14 @@ class HostRoom:
             self.room["started"] = True  # every friend is here: the game begins
             self.screen.notice = None  # "the game starts when..." is said
         self.keeper.autosave()
-        if what in ("move", "seats"):
-            self.screen.after_change()
+        self.after_sent(self.screen.after_change if what in ("move", "seats") else self.screen.redraw)
+
+    def after_sent(self, fn):
+        """fn() once the guests' news has gone out (secure.HostGate.after_sent)."""
+        if self.gate is not None:
+            self.gate.after_sent(fn)
         else:
-            self.screen.redraw()
+            fn()
 
     def saved(self):
         return dict(self.room, tokens={str(k): v for k, v in self.host.tokens.items()}, chat=self.host.chat)
