@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "27e3a29994740f22";
+const VERSION = "55f22803bbb86ec6";
 const APP_FILES = [
   "./",
   "./index.html",

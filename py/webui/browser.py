@@ -443,13 +443,9 @@ class WebCrypto:
 
     def _call(self, name, args, then, convert=_text):
         def run():
-            def settled(value):
-                self.platform.guard(then, convert(value))
-
-            def failed(error):
-                print("crypto.{} failed:".format(name), error)
-                self.platform.guard(then, None)
-            getattr(self.module, name)(*args).then(create_once_callable(settled), create_once_callable(failed))
+            def settled(value):  # None when the call failed (crypto.mjs's `call` never rejects)
+                self.platform.guard(then, None if value is None or value is jsnull else convert(value))
+            self.module.call(name, *args).then(create_once_callable(settled))
 
         if self.module is None:
             self.loading.append(run)
