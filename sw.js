@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "55f22803bbb86ec6";
+const VERSION = "51d0323a9d3dd67f";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -473,3 +473,39 @@ def test_a_box_that_inflates_past_its_limit_is_dropped():
     assert _unpack(_pack("x" * 10_000), 1000) is None
     assert _unpack(_pack("x" * 10_000_000), 2000) is None  # 10 MB of x: about 10 KB sealed
     assert _unpack("not base64 at all!", 1000) is None and _unpack("", 1000) is None
+
+
+def test_a_crypto_call_that_fails_loses_nothing_and_the_next_ask_succeeds():
+    """The browser's crypto answers None when a call fails (www/crypto.mjs's `call`): the guest's
+    ask is not sent, the host's proof is not made, and the next ask succeeds."""
+    crypto = CPythonCrypto()
+    keys = []
+    crypto.signing_key(keys.append)
+    fails = {"guest": 1, "host": 1}
+
+    class Flaky(CPythonCrypto):
+        def __init__(self, side):
+            super().__init__()
+            self.side = side
+
+        def exchange_key(self, then):
+            if fails[self.side]:
+                fails[self.side] -= 1
+                return then(None)
+            return super().exchange_key(then)
+    to_host, to_lan, got = [], [], []
+    host = HostGate(Flaky("host"), "r", keys[0]["private"], lambda text, peer: to_lan.append(text),
+                    lambda peer, text: got.append(text), lambda: 0.0)
+    lan = GuestGate(Flaky("guest"), "r", keys[0]["public"], lambda text, peer: to_host.append(text),
+                    got.append, lambda peer: None, lambda: "%032x" % random.getrandbits(128))
+    for _ in range(3):  # three asks: the first not made, the second not answered, the third proved
+        lan.ask()
+        while to_host or to_lan:
+            while to_host:
+                host.receive("lan", to_host.pop(0))
+            while to_lan:
+                lan.receive("host", to_lan.pop(0))
+    assert fails == {"guest": 0, "host": 0} and lan.host == "host"
+    lan.send_to_host("hello")
+    host.receive("lan", to_host.pop(0))
+    assert got == ["hello"]

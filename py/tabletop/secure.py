@@ -170,6 +170,8 @@ class GuestGate:
             return
 
         def made(pair):
+            if pair is None:  # the crypto failed: the next ask tries again
+                return
             private, public = pair
             nonce = self.new_nonce()
             self._asks[nonce] = (private, public)
@@ -297,6 +299,8 @@ class HostGate:
         nonce, guest_dh = message["nonce"], message["dh"]
 
         def made(pair):
+            if pair is None:  # the crypto failed: the guest asks again
+                return
             private, public = pair
             said = transcript(self.room, nonce, guest_dh, public)
 

@@ -111,7 +111,7 @@ class HostRoom:
         return self.keeper.screen
 
     def _keyed(self, pair):
-        if self.closed:
+        if self.closed or pair is None:  # (None: the browser could not make a key; said on the console)
             return
         self.room["hostkey"] = {"private": pair["private"], "public": pair["public"]}
         self.connect()
