@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "51d0323a9d3dd67f";
+const VERSION = "f5382489bb039e40";
 const APP_FILES = [
   "./",
   "./index.html",
