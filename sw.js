@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f5382489bb039e40";
+const VERSION = "39c6c9264995ed7f";
 const APP_FILES = [
   "./",
   "./index.html",

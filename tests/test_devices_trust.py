@@ -31,7 +31,6 @@ class Eve:
         self.got = []  # (sender, text)
         self.handle = net.open(FakePlatform(), {"room": invite["join"], "secret": invite["key"]}, self._event)
         self.peer = self.handle.peer
-        self.crypto = CPythonCrypto()
         net.deliver()
 
     def _event(self, kind, peer, data):
@@ -65,8 +64,8 @@ class Table:
         settle(self.net, *self.pages)
 
     def secrets(self):
-        """What must never reach anyone but the host: each guest's seat key and device token,
-        and what each seat's view holds that the others may not know (The Number's hands)."""
+        """What must never reach anyone but the host: each guest's seat key and device token. (A
+        seat's view travels only in sealed boxes: the tests check that no box reaches Eve.)"""
         out = []
         for app in (self.lan, getattr(self, "minh", None)):
             if app is not None:

@@ -331,6 +331,7 @@ class GuestSeat:
         self.joined = False  # the name is given and the device went looking for the host
         self.looking_since = None  # when it last began to look for its host (JOIN_WAIT)
         self._looking = 0  # which look the ask timer belongs to (a Try again starts another)
+        self.waited_long = False  # JOIN_WAIT went by with no host: the page says so, with Try again
         # The device's secret for this seat: a reload rejoins the same seat with it.
         self.token_key = "seat-{}-{}".format(self.room["id"], self.seat)
         self.token = screen.app.store.setting(self.token_key)
@@ -408,8 +409,6 @@ class GuestSeat:
         if self.screen.platform.clock() - self.looking_since >= JOIN_WAIT and not self.waited_long:
             self.waited_long = True
             self.screen.redraw()
-
-    waited_long = False  # JOIN_WAIT went by with no host: the page says so, with Try again
 
     def close(self):
         self._looking += 1
