@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "39c6c9264995ed7f";
+const VERSION = "7373ae87939c1855";
 const APP_FILES = [
   "./",
   "./index.html",

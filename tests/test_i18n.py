@@ -61,6 +61,81 @@ def test_catalogues_are_current_with_the_code_and_compiled():
         assert entries(loaded) == entries(m for m in read_po(code) if not m.fuzzy)
 
 
+GLOSSARY = os.path.join(ROOT, "py", "locale", "glossary-vi.tsv")
+
+
+def read_glossary(path=GLOSSARY):
+    """[(rule, english, vietnamese, scope)] of a glossary file (py/locale/glossary-vi.tsv says how)."""
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                rule, english, word, scope = (line.rstrip("\n").split("\t") + [""])[:4]
+                assert rule in ("use", "avoid") and scope in ("all", "rules", "tag"), line
+                rows.append((rule, english, word, scope))
+    return rows
+
+
+def glossary_breaches(messages, rows):
+    """The (msgid, what is wrong) of `messages` [(msgid, context, [msgstr...], locations)] against
+    the glossary `rows`: a term's msgstr without its word, or a word that must not be there."""
+    import re
+    import unicodedata
+
+    low = lambda text: unicodedata.normalize("NFC", text).lower()  # noqa: E731
+    found = []
+    for msgid, context, strings, locations in messages:
+        said = [low(s) for s in strings]
+        in_rules = any(re.match(r"py/games/[^/]+/data\.py$", where) for where, _line in locations)
+        for rule, english, word, scope in rows:
+            if scope == "tag":
+                applies = context == "rules source tag" and msgid == english
+            elif english == "*":
+                applies = True
+            else:
+                term = r"(?<!\w){}(?!\w)".format(re.escape(english))
+                applies = (scope == "all" or in_rules) and re.search(term, msgid, re.I) is not None
+            if not applies:
+                continue
+            if rule == "use" and not all(low(word) in s for s in said):
+                found.append((msgid[:60], "{!r} is said {!r}".format(english, word)))
+            if rule == "avoid" and any(low(word) in s for s in said):
+                found.append((msgid[:60], "says {!r}".format(word)))
+    return found
+
+
+def catalogue_messages(code):
+    for m in read_po(code):
+        if m.id:
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            strings = list(m.string) if isinstance(m.string, tuple) else [m.string]
+            yield ids[0], m.context, strings, m.locations
+
+
+def test_vietnamese_catalogue_uses_the_glossary_words():
+    """The words as Vietnamese players say them: each English term has one Vietnamese word
+    (py/locale/glossary-vi.tsv), and the words it rules out ("phán quyết", "thưởng lượt",
+    "Bot vừa", an English "(ruling)" left in a Vietnamese text...) appear in no translation."""
+    rows = read_glossary()
+    assert len([r for r in rows if r[0] == "use"]) > 20 and len([r for r in rows if r[0] == "avoid"]) > 10
+    found = glossary_breaches(list(catalogue_messages("vi")), rows)
+    assert not found, "{} translations break the glossary, e.g. {}".format(len(found), found[:8])
+    # The check itself catches a wrong word and a missing one.
+    wrong = [("Normal bot {n}", None, ["Bot vừa {n}"], []),
+             ("(ruling) 2 players.", None, ["(phán quyết) 2 người chơi."], [("py/games/x/data.py", 0)])]
+    assert len(glossary_breaches(wrong, rows)) >= 4
+
+
+def test_vietnamese_tone_marks_keep_one_style():
+    """The catalogue writes "hòa", "thủy", "khóa" (the mark on the first vowel of an open oa, oe,
+    uy), never the older "hoà", "thuỷ", "khoá" beside them."""
+    import re
+
+    old = re.compile(r"\w*(?<![qQ])(?:[oO][àáảãạ]|[oO][èéẻẽẹ]|[uU][ỳýỷỹỵ])(?!\w)")
+    found = sorted({w for _id, _ctx, strings, _where in catalogue_messages("vi") for s in strings for w in old.findall(s)})
+    assert not found, "old-style tone marks: {}".format(found)
+
+
 def entries(catalog):
     """{(id, context): translation} of a catalogue, plural forms as tuples."""
     flat = lambda v: tuple(v) if isinstance(v, (list, tuple)) else v  # noqa: E731

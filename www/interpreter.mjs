@@ -37,7 +37,7 @@ import { PACKED, importRuntimeScript, whileLoading } from "./unpack.mjs";
 import { checksum, decodeRange, memorySize, runsOf } from "./snapshot-format.mjs";
 
 // version:start (tools/shell.py)
-const APP_VERSION = "39c6c9264995ed7f";
+const APP_VERSION = "7373ae87939c1855";
 const APP_IMPORTS = ["webui.browser", "games", "games.coffeerush", "games.coffeerush.bots", "games.coffeerush.data", "games.coffeerush.rules", "games.flowers", "games.flowers.bots", "games.flowers.data", "games.flowers.rules", "games.hoipho", "games.hoipho.bots", "games.hoipho.data", "games.hoipho.rules", "games.mojo", "games.mojo.bots", "games.mojo.data", "games.mojo.rules", "games.phopho", "games.phopho.bots", "games.phopho.data", "games.phopho.rules", "games.stemandbranch", "games.stemandbranch.bots", "games.stemandbranch.data", "games.stemandbranch.rules", "games.thenumber", "games.thenumber.bots", "games.thenumber.data", "games.thenumber.rules", "tabletop", "tabletop.bots", "tabletop.deal", "tabletop.game", "tabletop.match", "tabletop.msg", "tabletop.protocol", "tabletop.remote", "tabletop.rng", "tabletop.saves", "tabletop.search", "tabletop.secure", "tabletop.share", "tabletop.simulate", "tabletop.tables", "webui.app", "webui.browser", "webui.codecache", "webui.html", "webui.i18n", "webui.keeper", "webui.lobby", "webui.newgame", "webui.replay", "webui.room", "webui.rules", "webui.screen", "webui.share_dialog", "webui.table", "webui.renderers", "webui.renderers.coffeerush", "webui.renderers.flowers", "webui.renderers.hoipho", "webui.renderers.mojo", "webui.renderers.phopho", "webui.renderers.stemandbranch", "webui.renderers.thenumber", "pickle", "gettext", "asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json", "os", "pathlib"];
 // version:end
 
