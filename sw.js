@@ -8,7 +8,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "7373ae87939c1855";
+const VERSION = "1a4c1ea540b33788";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.join(ROOT, "py"))
 from tabletop.msg import N_  # noqa: E402
 from webui import i18n, lobby  # noqa: E402
 
+import art  # noqa: E402  (tools/art.py)
 import pack  # noqa: E402  (tools/pack.py)
 
 START, END = "<!-- lobby:start (tools/shell.py) -->", "<!-- lobby:end -->"
@@ -184,7 +185,8 @@ STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.
 # not precached, but in `make dist` and in the version (the service worker keeps them once used,
 # in the version's cache). The vendored code they import (www/vendor/net/, tools/vendor.py)
 # counts in the version by its packages' pinned versions (NET_PACKAGES).
-ON_DEMAND_FILES = ("www/net.mjs", "www/crypto.mjs", "www/qr.mjs")
+# Each game's pictures (tools/art.py), fetched when its table first shows one, are on demand too.
+ON_DEMAND_FILES = ("www/net.mjs", "www/crypto.mjs", "www/qr.mjs") + tuple(art.art_files())
 NET_PACKAGES = ("node_modules/@trystero-p2p/nostr", "node_modules/@trystero-p2p/core", "node_modules/@noble/secp256k1",
                 "node_modules/qrcode-generator")
 # Not served, but what the packed files are made of (tools/pack.py): the version hashes them.
@@ -278,6 +280,8 @@ def _update(path, make, check, stale):
 def main(argv):
     check = "--check" in argv
     stale = []
+    if os.path.exists(art.ICONS) and art.main(["--check"] if check else ["--quiet"]):  # the sprites, hashed too
+        stale.append("www/art/")
     _update(BUNDLE, lambda old: bundle_text(), check, stale)  # first: the version hashes it
     if not check and os.path.isdir(pack.RUNTIME):
         pack.main(["--quiet"])

@@ -1,0 +1,34 @@
+"""Pictures on the table: each game's art is one SVG sprite, www/art/<game id>.svg, made at build
+time by tools/art.py from the pictures its renderer names in ART (picture name -> an icon of the
+vendored set, see ART_SET). The page asks for a game's sprite when its table first shows a picture
+(an SVG <use> of it), never in the lobby; the service worker keeps it once fetched.
+
+face() is the one way a card, tile or token shows a picture: an element with data-face (the card's
+id or kind, "back" for a face-down card), its words for screen readers (aria-label) and on hover
+(title), and the picture inside it."""
+
+from .html import esc, tag
+
+ART_DIR = "www/art/"
+# The icon set every game's pictures come from: one flat, colourful style that has every animal,
+# flower, dish and drink these games need (see tools/art.py and the credits in the rules panel).
+ART_SET = {"name": "Fluent Emoji Flat", "by": "Microsoft", "licence": "MIT",
+           "url": "https://github.com/microsoft/fluentui-emoji", "package": "@iconify-json/fluent-emoji-flat"}
+VIEWBOX = "0 0 32 32"  # every icon of the set is drawn on a 32 x 32 grid
+
+
+def picture(game_id, name, classes=""):
+    """The picture `name` of a game's sprite, as an inline <svg> (decorative: its face says the words)."""
+    return '<svg class="pic{}" viewBox="{}" aria-hidden="true" focusable="false"><use href="{}{}.svg#{}"/></svg>'.format(
+        " " + classes if classes else "", VIEWBOX, ART_DIR, esc(game_id), esc(name))
+
+
+def face(game_id, face_id, name, label, body="", element="span", classes="", **items):
+    """A face drawn on the table: the picture `name` with `body` (an index, a count) around it.
+    `label` is what the face is, in words (for screen readers and on hover); an element that is
+    inside a button labelled otherwise may pass label=None (it is then decorative)."""
+    if label is not None:
+        items.setdefault("role", "img")
+        items.setdefault("aria_label", label)
+        items.setdefault("title", label)
+    return tag(element, picture(game_id, name) + body, class_=("face " + classes).strip(), data_face=face_id, **items)
