@@ -1,14 +1,15 @@
 // The service worker: after one visit the app starts and plays with no network.
 // It precaches the app (the list and the version below are written by tools/shell.py), the
 // runtime (www/vendor/precache.json, written when www/vendor/ is made) and the packed files
-// (www/packed/precache.json, tools/pack.py), in a cache named by the version. A packed file
+// (www/packed/precache.json, tools/pack.py), in a cache named by the version, and every game's
+// pictures (ART_FILES: the page asks for them only when a game opens, tools/art.py). A packed file
 // (NAME.gz) is stored unpacked, under NAME: a page this worker controls asks for NAME
 // (www/unpack.mjs), so a repeat visit unpacks nothing. A new version installs beside the old one
 // and waits: the page offers "reload", and only then does it take over, so one page never mixes
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "1a4c1ea540b33788";
+const VERSION = "99492f4c0c72bbb8";
 const APP_FILES = [
   "./",
   "./index.html",
@@ -27,6 +28,16 @@ const APP_FILES = [
   "./www/icon-192.png",
   "./www/icon-512.png",
   "./py/main.py"
+];
+const ART_FILES = [
+  "./www/art/phopho.svg",
+  "./www/art/hoipho.svg",
+  "./www/art/thenumber.svg",
+  "./www/art/mojo.svg",
+  "./www/art/flowers.svg",
+  "./www/art/coffeerush.svg",
+  "./www/art/stemandbranch.svg",
+  "./www/art/LICENSE-fluent-emoji.txt"
 ];
 // version:end
 
@@ -59,7 +70,7 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     const [runtime, packed] = await Promise.all([listed("./www/vendor/precache.json"), listed("./www/packed/precache.json")]);
     await Promise.all([
-      cache.addAll([...APP_FILES, ...runtime].map((url) => new Request(url, { cache: "no-cache" }))),
+      cache.addAll([...APP_FILES, ...ART_FILES, ...runtime].map((url) => new Request(url, { cache: "no-cache" }))),
       ...packed.map((url) => storeUnpacked(cache, url)),
     ]);
   })());

@@ -168,6 +168,22 @@ def open_page(page, url):
     return page
 
 
+# Every picture on the table drawn: a <use> of a sprite has no box until its sprite is in (issue 36).
+PICTURES_DRAWN = "() => [...document.querySelectorAll('#game [data-face] svg.pic use')].every(u => u.getBBox().width > 0)"
+
+
+def open_table_with_pictures(page, url, game_id, ready):
+    """Open a table, wait for `ready` (a selector, or a function of the page) and for every
+    picture on it to be drawn; the game's sprite must have been fetched and loaded."""
+    statuses = []
+    page.on("response", lambda r: statuses.append(r.status) if r.url.split("?")[0].endswith("/www/art/{}.svg".format(game_id)) else None)
+    open_page(page, url)
+    ready(page) if callable(ready) else page.wait_for_selector(ready)
+    page.wait_for_function(PICTURES_DRAWN)
+    assert 200 in statuses and max(statuses) < 400, statuses  # a redraw may revalidate it (304)
+    return page
+
+
 def wait_app_lobby(page):
     page.wait_for_selector(APP_LOBBY, state="attached")
     return page

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from conftest import open_page
+from conftest import PICTURES_DRAWN, open_page, open_table_with_pictures
 from games.coffeerush import GAME
 from tabletop import bots as botlib
 from tabletop.match import Match, make_seats
@@ -150,3 +150,55 @@ def test_phone_size_shows_the_board_cups_and_orders_without_sideways_scrolling(m
     page.locator(".cr-space.legal").first.click()
     page.wait_for_selector("button[data-arg^='pour:']")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+# Every face on the table as the page draws it: [data-face], the picture of the sprite it names
+# (drawn: its symbol was found), and its words (its own aria-label, or the labelled button or
+# picture it sits in).
+FACES = """() => [...document.querySelectorAll('#game [data-face]')].map(f => {
+  const use = f.querySelector(':scope > svg.pic use');
+  const owner = f.closest('button') || f.closest('[role=img][aria-label]');
+  return {face: f.dataset.face, href: use && use.getAttribute('href'), label: f.getAttribute('aria-label'),
+          named: !!(f.getAttribute('aria-label') || (owner && (owner.getAttribute('aria-label') || owner.textContent.trim()))),
+          drawn: !!use && use.getBBox().width > 0, inside: [...f.querySelectorAll('svg.pic use')].map(u => u.getAttribute('href').split('#')[1]),
+          where: f.closest('.cr-grid') ? 'board' : f.closest('.cr-tray') ? 'tray' : f.closest('.cr-home .cr-cups') ? 'cup'
+            : f.closest('.cr-home .cr-orders') ? 'order' : f.closest('.cr-home .cr-tiles') ? 'tile' : f.closest('.cr-strip') ? 'strip'
+            : f.closest('.cr-counts') ? 'count' : 'other'};
+})"""
+# Pictures drawn outside a face (an icon that is no card, space, cup or token).
+LOOSE = "() => [...document.querySelectorAll('#game :is(.board, .player) svg')].filter(s => !s.closest('[data-face]')).map(s => s.outerHTML.slice(0, 80))"
+INGREDIENT = {"B": "beans", "M": "milk", "S": "steam", "I": "ice", "T": "tea", "C": "chocolate", "K": "caramel", "W": "water"}
+
+
+def test_spaces_orders_cups_meeples_tokens_tiles_and_the_deck_are_pictures_of_the_sprite(page, site):
+    open_table_with_pictures(page, site + "?game=coffeerush&seats=human,normal,normal&seed=3&speed=instant", "coffeerush", ".cr-space.legal")
+    faces = page.evaluate(FACES)
+    assert all(f["href"] and f["href"].startswith("www/art/coffeerush.svg#") and f["drawn"] and f["named"] for f in faces), faces
+    assert page.evaluate(LOOSE) == []
+    where = {}
+    for f in faces:
+        where.setdefault(f["where"], []).append(f)
+    # The board: each of the 16 spaces shows its ingredient; the bots' two meeples stand on it.
+    board = [f["face"] for f in where["board"]]
+    assert sorted(x for x in board if x != "meeple") == sorted(INGREDIENT[x] for x in "BTSMMSICKMBIIBWS")
+    assert board.count("meeple") == 2
+    # The deck is a back; the Starting Player token shows its side.
+    assert [f["face"] for f in where["strip"]] == ["back", "open"]
+    # Each order: its recipe in a glass, ingredient by ingredient; each player's Rush, up-vote and
+    # penalty piles and the four upgrade tiles have their pictures.
+    orders = page.locator(".cr-home .cr-order")
+    assert orders.count() == len(where["order"]) >= 2
+    for f in where["order"]:
+        recipe = f["face"].split("-")[1].upper()
+        assert f["inside"] == ["cup"] + [INGREDIENT[x] for x in sorted(recipe, key=lambda x: (x not in "TCKW", "BMSITCKW".index(x)))], f
+        assert f["label"].startswith(("Order: ", "★ Specialty order: "))
+    assert sorted(f["face"] for f in where["count"]) == sorted(["rush", "upvote", "penalty"] * 3)
+    assert [f["face"] for f in where["tile"]] == ["upgrade-1", "upgrade-2", "upgrade-3", "upgrade-4"]
+    # A meeple placed: its ingredient waits on the tray, then lies in the cup as a token.
+    click_action(page, page.locator(".cr-space.legal").first.get_attribute("data-arg"))
+    page.wait_for_selector("button[data-arg^='pour:']")
+    tray = [f["face"] for f in page.evaluate(FACES) if f["where"] == "tray"]
+    assert len(tray) == 1 and tray[0] in INGREDIENT.values()
+    click_action(page, page.locator("button[data-arg^='pour:']").first.get_attribute("data-arg"))
+    page.wait_for_function(PICTURES_DRAWN)
+    assert [f["face"] for f in page.evaluate(FACES) if f["where"] == "cup"] == tray

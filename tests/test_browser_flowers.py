@@ -79,3 +79,40 @@ def test_against_a_bot_every_garden_is_scored(page, site):
     assert [h.replace(" ★", "") for h in headers] == ["Player 1", "Hard bot 2"]
     assert "Game over" in page.inner_text("#status")
     assert page.evaluate("k => localStorage.getItem(k)", RECORD) is None  # records are for solo games
+
+
+def test_every_card_on_the_table_is_a_flower_picture_with_its_words(page, site):
+    """Cards are pictures (issue 36): each colour its flower, the face-down stack a card back, the
+    held card, the preview and the garden's cards too, every one named for screen readers, and
+    the game's sprite is fetched and loaded."""
+    sprites = []
+    page.on("response", lambda r: sprites.append(r.status) if r.url.split("?")[0].endswith("/art/flowers.svg") else None)
+    open_page(page, site + "?game=flowers&seats=human,normal&seed=5&speed=instant")
+    page.wait_for_selector(".flowers-stack button.legal")
+    page.locator(".flowers-stack button.legal").first.click()
+    page.wait_for_selector(".flowers-garden-panel .legal")
+    page.locator(".flowers-garden-panel .legal").first.click()
+    page.wait_for_selector(".flowers-cell.aimed .flowers-ghost", state="attached")
+    cards = page.evaluate("""() => [...document.querySelectorAll(
+        '.flowers-stack .flowers-card:not(.flowers-empty), .flowers-held, .flowers-tiny, .flowers-cell.flowers-card, .flowers-ghost')]
+        .map(el => {
+            const pic = el.querySelector(':scope > svg.pic use');
+            const button = el.closest('button');
+            return {face: el.dataset.face || null, cls: el.className, pic: pic && pic.getAttribute('href'),
+                    width: el.querySelector(':scope > svg.pic') ? el.querySelector(':scope > svg.pic').getBoundingClientRect().width : 0,
+                    label: el.getAttribute('aria-label') || (button && (button.getAttribute('aria-label') || button.textContent.trim())) || '',
+                    hidden: !!el.closest('[aria-hidden=true]')};
+        })""")
+    kinds = {c["cls"].split()[2] for c in cards}
+    assert {"flowers-back"} < kinds and len(cards) >= 5, cards  # the stacks, the held card, the garden, the preview
+    for card in cards:
+        assert card["face"] and card["pic"] and card["pic"].startswith("www/art/flowers.svg#"), card
+        assert card["label"] or card["hidden"], card  # the preview is decorative: the place's button says it
+    assert any(c["face"] == "back" and c["pic"].endswith("#bouquet") for c in cards)
+    flowers = {c["pic"].split("#")[1] for c in cards if c["face"] != "back"}
+    assert flowers <= {"sunflower", "rose", "hyacinth", "clover"} and flowers
+    visible = [c for c in cards if "flowers-ghost" not in c["cls"]]
+    assert min(c["width"] for c in visible) >= 12  # a picture, not a dot
+    assert sprites and all(s in (200, 304) for s in sprites)
+    loaded = page.evaluate("() => performance.getEntriesByType('resource').filter(e => e.name.includes('/art/flowers.svg')).length")
+    assert loaded >= 1

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import open_page
+from conftest import open_page, open_table_with_pictures
 
 pytestmark = pytest.mark.browser
 LEGAL = ".hoipho-card.legal, .hoipho-buttons .legal"
@@ -94,3 +94,43 @@ def test_rules_panel_lists_every_rule_with_the_rulings(page, site):
     assert "HP-1" in rules and "HP-15" in rules and "Porco Marques" in rules
     assert page.locator("#rules .rule.is-ruling .badge.ruling").count() >= 5
     assert page.locator(".hoipho-card.legal").first.text_content().startswith("Discard")  # the verb, for screen readers
+
+
+# Every face on Hội Phố's table, as the page draws it: [data-face], the picture of the sprite it
+# names, and its words (its own aria-label, or the labelled button or region it sits in).
+FACES = """() => [...document.querySelectorAll('#game [data-face]')].map(f => {
+  const use = f.querySelector(':scope > svg.pic use');
+  const owner = f.closest('button') || f.closest('[aria-label]');
+  return {face: f.dataset.face, href: use && use.getAttribute('href'), label: f.getAttribute('aria-label'),
+          role: f.getAttribute('role'), named: !!(f.getAttribute('aria-label') || (owner && (owner.getAttribute('aria-label') || owner.textContent.trim()))),
+          drawn: !!use && use.getBBox().width > 0, where: f.closest('.hoipho-hand') ? 'hand' : f.closest('.hoipho-slots') ? 'slot'
+            : f.closest('.hoipho-revealed') ? 'revealed' : f.closest('.player') ? 'panel' : 'other'};
+})"""
+
+
+def test_merchants_ships_backs_coins_and_contracts_are_pictures_of_the_sprite(page, site):
+    open_table_with_pictures(page, site + "?game=hoipho&seats=human,normal,normal,normal&seed=7&speed=instant", "hoipho", ".hoipho-card.legal")
+    faces = page.evaluate(FACES)
+    assert all(f["href"] == "www/art/hoipho.svg#" + f["face"] and f["drawn"] and f["named"] for f in faces), faces
+    kinds = {"mouse", "buffalo", "tiger", "cat", "dragon", "snake", "horse", "goat", "monkey", "hen", "dog", "pig", "ship"}
+    hand = [f["face"] for f in faces if f["where"] == "hand"]
+    assert len(hand) == 4 and set(hand) <= kinds and "ship" in hand  # every player holds their own ship
+    # Each card of the hand is a button whose face is its merchant, named by the button's words.
+    for card in page.locator(".hoipho-hand button.hoipho-card").all():
+        kind = card.locator("[data-face]").get_attribute("data-face")
+        assert "hoipho-" + kind in card.get_attribute("class").split() and card.get_attribute("title")
+        assert card.locator(".hoipho-rep").inner_text().isdigit() and card.locator(".hoipho-skill").inner_text()
+    # The bots picked face down: three lantern backs; the viewer is still choosing.
+    assert [f["face"] for f in faces if f["where"] == "slot"] == ["back"] * 3
+    tokens = [f for f in faces if f["where"] == "panel"]
+    assert sorted(f["face"] for f in tokens) == ["coin"] * 4 + ["contract"] * 4
+    assert all(f["role"] == "img" and f["label"] in ("2 coins", "0 contracts") for f in tokens), tokens
+    # After the reveal: the revealed cards are faces with their words, and the panels show them small.
+    click_legal(page, 0)
+    page.wait_for_selector(".hoipho-revealed [data-face]")
+    faces = page.evaluate(FACES)
+    revealed = [f for f in faces if f["where"] == "revealed"]
+    assert len(revealed) == 4 and all(f["face"] in kinds and f["role"] == "img" and "reputation" in f["label"] for f in revealed), revealed
+    minis = page.locator(".player .hoipho-mini[data-face]")
+    assert minis.count() == 4 and all(m.get_attribute("aria-label") for m in minis.all())
+    assert all(f["href"] == "www/art/hoipho.svg#" + f["face"] and f["named"] for f in faces), faces

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import open_page
+from conftest import open_page, open_table_with_pictures
 
 pytestmark = pytest.mark.browser
 GAME = "?game=mojo&seats=human,easy,normal,hard&seed=3&speed=instant"
@@ -86,3 +86,43 @@ def test_eight_player_score_sheets_are_readable_on_a_360_px_phone(page, site):
         inside = scroller.bounding_box()
         cell = last.bounding_box()
         assert inside["x"] <= cell["x"] and cell["x"] + cell["width"] <= inside["x"] + inside["width"] + 1
+
+
+# Every face on Mojo's table, as the page draws it: [data-face], the picture of the sprite it names,
+# and its words (its own aria-label, or the labelled button it sits in).
+FACES = """() => [...document.querySelectorAll('#game [data-face]')].map(f => {
+  const use = f.querySelector(':scope > svg.pic use');
+  const button = f.closest('button');
+  return {face: f.dataset.face, href: use && use.getAttribute('href'), label: f.getAttribute('aria-label'),
+          role: f.getAttribute('role'), button: button && button.getAttribute('aria-label'), drawn: !!use && use.getBBox().width > 0,
+          index: (f.querySelector('.mojo-index') || {}).textContent || null,
+          where: f.closest('.mojo-hand') ? 'hand' : f.closest('.mojo-mojo') ? 'mojo' : f.closest('.mojo-stack') ? 'stack'
+            : f.closest('.mojo-under') ? 'under' : f.closest('.player') ? 'panel' : 'other'};
+})"""
+
+
+def test_cards_show_their_colour_by_picture_and_the_piles_their_backs(page, site):
+    open_table_with_pictures(page, site + "?game=mojo&seats=human,easy,easy&seed=3&speed=instant", "mojo", ".mojo-hand .legal")
+    faces = page.evaluate(FACES)
+    # Each face is drawn from the sprite and has words: its own, or its button's.
+    assert all(f["drawn"] and (f["label"] or f["button"]) for f in faces), faces
+    hand = [f for f in faces if f["where"] == "hand"]
+    assert len(hand) == 8 and all(f["button"] and f["label"] is None for f in hand)
+    for f in [f for f in faces if f["where"] in ("hand", "stack", "under") and f["face"] != "back"]:
+        colour, value = f["face"].split("-")
+        # the colour is the picture (its shape), the value the index in the corner
+        assert f["href"] == "www/art/mojo.svg#" + colour and f["index"] == value, f
+    assert [(f["face"], f["href"]) for f in faces if f["where"] == "mojo"] == [("mojo", "www/art/mojo.svg#mojo")]
+    backs = [f for f in faces if f["face"] == "back"]
+    assert [f["where"] for f in backs] == ["stack"] and backs[0]["href"] == "www/art/mojo.svg#back" and "Draw pile" in backs[0]["label"]
+    # Play until a face-down pile lies in front of the viewer: their panel shows a back with its count.
+    for _ in range(40):
+        if page.locator(".player .mojo-facedown[data-face=back]").count():
+            break
+        card = page.locator(".mojo-hand .legal").first
+        before = page.locator(".log-list li").count()
+        card.click()
+        page.wait_for_function("n => document.querySelectorAll('.log-list li').length > n", arg=before)
+        page.wait_for_selector(".mojo-hand .legal, html[data-over]", state="attached")
+    down = page.locator(".player .mojo-facedown[data-face=back]").first
+    assert down.get_attribute("aria-label").startswith("Face down: ") and down.locator("svg.pic use").get_attribute("href") == "www/art/mojo.svg#back"

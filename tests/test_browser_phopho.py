@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import open_page
+from conftest import PICTURES_DRAWN, open_page, open_table_with_pictures
 
 pytestmark = pytest.mark.browser
 MY_TURN_OR_END = "document.documentElement.hasAttribute('data-over') || (document.querySelector('#status') || {}).innerText?.startsWith('Your turn')"
@@ -133,3 +133,56 @@ def test_two_humans_pass_the_device_behind_the_cover(page, site):
             play_my_turn(page, set())
     assert covers[0] != covers[1] and covers[1] != covers[2]
     assert set(covers) == {"Player 1", "Player 3"}
+
+
+# Every face on the table as the page draws it: [data-face], the picture of the sprite it names
+# (drawn: its symbol was found), and its words (its own aria-label, or the labelled button or
+# picture it sits in).
+FACES = """() => [...document.querySelectorAll('#game [data-face]')].map(f => {
+  const use = f.querySelector(':scope > svg.pic use');
+  const owner = f.closest('button') || f.closest('[role=img][aria-label]');
+  return {face: f.dataset.face, href: use && use.getAttribute('href'), label: f.getAttribute('aria-label'),
+          named: !!(f.getAttribute('aria-label') || (owner && (owner.getAttribute('aria-label') || owner.textContent.trim()))),
+          drawn: !!use && use.getBBox().width > 0,
+          where: f.closest('.pp-hand') ? 'hand' : f.closest('.pp-served') ? 'bowl' : f.closest('.pp-piles') ? 'piles'
+            : f.closest('.pp-tastes') ? 'taste' : f.closest('.pp-wants') ? 'wants' : f.closest('.pp-customer') ? 'customer' : f.closest('.pp-tokens') ? 'token' : 'other'};
+})"""
+# Pictures drawn outside a face (an icon that is no card, customer or token) and text icons left.
+LOOSE = "() => [...document.querySelectorAll('#game :is(.board, .player) svg')].filter(s => !s.closest('[data-face]')).map(s => s.outerHTML.slice(0, 80))"
+
+
+def test_cards_customers_bowls_bills_tokens_and_backs_are_pictures_of_the_sprite(page, site):
+    open_table_with_pictures(page, site + "?game=phopho&seats=human,easy&seed=16&speed=instant", "phopho", wait_my_turn_or_end)
+    faces = page.evaluate(FACES)
+    assert all(f["href"] and f["href"].startswith("www/art/phopho.svg#") and f["drawn"] and f["named"] for f in faces), faces
+    assert page.evaluate(LOOSE) == []
+    where = {}
+    for f in faces:
+        where.setdefault(f["where"], []).append(f["face"])
+    # The hand: each card a button that is its face, value in the corner, the kind's picture.
+    cards = page.locator(".pp-hand button.pp-card")
+    assert cards.count() == 6 and len(where["hand"]) == 6
+    for card in cards.all():
+        assert card.get_attribute("data-face") and card.locator(":scope > svg.pic").count() == 1
+        kind = card.locator(":scope > svg.pic use").get_attribute("href").split("#")[1]
+        assert "pp-k-" + kind in card.get_attribute("class").split()
+    # Three customers, each a person with a loved (a heart) and a hated ingredient (crossed out).
+    assert len(where["customer"]) == 3 and len(where["taste"]) == 6
+    for customer in page.locator(".pp-customer").all():
+        portrait = customer.locator(".pp-portrait[data-face]")
+        assert portrait.count() == 1 and "customer (loves" in portrait.get_attribute("aria-label")
+        assert customer.locator(".pp-loved[data-face] use[href$='#loves']").count() == 1
+        assert customer.locator(".pp-hated[data-face] use[href$='#hates']").count() == 1
+    # What finishes an order, drawn as empty places beside the bowl: a 5, and a Bill unless hated.
+    for wants in page.locator(".pp-wants").all():
+        assert wants.get_attribute("aria-label").startswith("Finished by") and wants.locator(".pp-want-5").count() == 1
+    assert where["wants"] == ["wanted-bill"] * page.locator(".pp-wants[aria-label='Finished by a Bill and a 5']").count()
+    # Face-down piles: the draw pile and the customer deck are backs; two players' six tokens.
+    assert where["piles"].count("back") == 2
+    assert sorted(where["token"]) == ["mad"] * 12
+    # A Noodle served: it lies in the customer's bowl as a small card face.
+    click_and_settle(page, ".pp-card.legal[data-arg^='noodle1']")
+    click_and_settle(page, ".pp-targets button")
+    page.wait_for_function(PICTURES_DRAWN)
+    bowl = [f for f in page.evaluate(FACES) if f["where"] == "bowl"]
+    assert [f["face"] for f in bowl] == ["noodle1"] and bowl[0]["label"] == "Noodle 1", bowl

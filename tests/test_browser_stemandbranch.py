@@ -314,3 +314,56 @@ def test_SB_22_claim_prompt_is_in_sight_after_paying_with_a_hand_card(page, site
         top, bottom = page.eval_on_selector("button[data-arg='%s']" % arg, "b => [b.getBoundingClientRect().top, b.getBoundingClientRect().bottom]")
         assert 0 <= top and bottom <= size[1], (arg, top, bottom)
     assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+
+
+# Every face drawn on the table, with what its picture is and how it is named (its own label, or
+# the button it sits in, or a button's text).
+TABLE_FACES = """() => [...document.querySelectorAll('.board [data-face]')].map(el => {
+    const pic = el.querySelector(':scope > svg.pic use');
+    const button = el.closest('button');
+    const pips = [...el.querySelectorAll('.sb-pip use')].map(u => u.getAttribute('href'));
+    return {face: el.dataset.face, cls: el.className, pic: pic && pic.getAttribute('href'), pips,
+            width: pic ? el.querySelector(':scope > svg.pic').getBoundingClientRect().width : 0,
+            where: el.closest('.sb-grid') ? 'calendar' : el.closest('.sb-row') ? 'row' : el.closest('.sb-hand') ? 'hand'
+                 : el.closest('.sb-deck') ? 'deck' : el.closest('.sb-summary') ? 'supply' : el.closest('.sb-scrolls') ? 'scrolls' : 'other',
+            label: el.getAttribute('aria-label') || (button && (button.getAttribute('aria-label') || button.textContent.trim())) || ''};
+})"""
+
+
+def test_cards_calendar_tokens_scrolls_and_deck_are_pictures_with_their_words(page, site):
+    """The table as pictures (issue "Tables that look like the games"): each card in the row and
+    the hand, each tile of the calendar, each element token and scroll, the deck's back, is a
+    [data-face] with its picture from the game's sprite, the card's animal in the middle and its
+    element's picture by the rank, and words for screen readers; the sprite is fetched."""
+    from games.stemandbranch.data import ANIMAL, ELEMENT
+    sprites = []
+    page.on("response", lambda r: sprites.append(r.status) if r.url.split("?")[0].endswith("/art/stemandbranch.svg") else None)
+    open_page(page, site + "?" + CLAIM_AFTER_HAND_PAYMENT_LINK)
+    page.wait_for_selector("button[data-arg='summon:4']")
+    faces = page.evaluate(TABLE_FACES)
+    where = [f["where"] for f in faces]
+    assert where.count("row") == 8 and where.count("hand") == 5, where
+    assert where.count("deck") == 1 and where.count("supply") == 5 and where.count("scrolls") == 5, where
+    assert where.count("calendar") == 5, where  # the five element tokens of the set-up (SB-5)
+    sprite = "www/art/stemandbranch.svg#"
+    for f in faces:
+        assert f["pic"] and f["pic"].startswith(sprite) and f["width"] >= 14, f  # a picture, not a dot
+        assert f["label"], f
+        if f["face"].isdigit():  # a card: its animal, and its element's picture by the rank
+            card = int(f["face"])
+            assert f["pic"] == sprite + ANIMAL[card].lower(), f
+            assert f["pips"] == [sprite + {"Wood": "wood", "Fire": "fire", "Earth": "earth", "Metal": "metal", "Water": "water"}[ELEMENT[card]]], f
+    assert [f["face"] for f in faces if f["where"] == "deck"] == ["back"]
+    assert {f["face"] for f in faces if f["where"] == "calendar"} == {"token-" + e for e in ("Wood", "Fire", "Earth", "Metal", "Water")}
+    assert {f["pic"] for f in faces if f["where"] == "scrolls"} == {sprite + "scroll"}
+    # A summon puts a tile on the calendar: the top card's animal, named by its space's button.
+    for action in CLAIM_AFTER_HAND_PAYMENT:
+        click_action(page, action)
+    tile = [f for f in page.evaluate(TABLE_FACES) if f["where"] == "calendar" and f["face"] == "4"]
+    assert len(tile) == 1 and tile[0]["pic"] == sprite + "rabbit" and tile[0]["label"].startswith("b2 Rabbit r1 Fire 1 card"), tile
+    assert sprites and all(s in (200, 304) for s in sprites), sprites
+    assert page.evaluate("() => performance.getEntriesByType('resource').filter(e => e.name.includes('/art/stemandbranch.svg')).length") >= 1
+    # Every picture the table names is in the sprite the page loaded.
+    names = {f["pic"].split("#")[1] for f in page.evaluate(TABLE_FACES)}
+    text = page.evaluate("() => fetch('www/art/stemandbranch.svg').then(r => r.text())")
+    assert all('<symbol id="{}"'.format(n) in text for n in names), names

@@ -106,7 +106,7 @@ def test_two_humans_write_behind_the_cover(page, site):
             page.wait_for_function("!document.querySelector('.pad') || document.querySelector('.reveal')")
     assert covers[:3] == ["Player 1", "Player 2", "Player 1"]
     numbers = page.locator(".reveal.latest td.number").all_inner_texts()
-    assert all(re.fullmatch(r"\d{3}", n) for n in numbers)
+    assert all(re.fullmatch(r"\d{3}", n) for n in numbers), numbers
 
 
 def test_new_game_from_the_lobby_dialog(page, site):
@@ -125,3 +125,33 @@ def test_new_game_from_the_lobby_dialog(page, site):
     page.click("button[data-act='lobby']")
     page.wait_for_selector(".saves")
     assert "The Number" in page.inner_text(".saves") and "Round 1 of 2, turn 1 of 5" in page.inner_text(".saves")
+
+
+def test_written_numbers_are_keycap_tiles_named_as_numbers(page, site):
+    """Pictures (issue 36): each revealed number is drawn as keycap tiles, one a digit, read as
+    one number; the pad stays as it was; the game's sprite is fetched and loaded."""
+    sprites = []
+    page.on("response", lambda r: sprites.append(r.status) if r.url.split("?")[0].endswith("/art/thenumber.svg") else None)
+    open_page(page, site + "?game=thenumber&seats=human,easy,normal&seed=8&speed=instant")
+    write_number(page, "531")
+    page.wait_for_selector(".reveal.latest .tn-tile")
+    rows = page.evaluate("""() => [...document.querySelectorAll('.reveal.latest td.number')].map(td => {
+        const number = td.querySelector('.tn-tiles');
+        return {text: td.innerText.trim(), label: number && number.getAttribute('aria-label'),
+                tiles: [...td.querySelectorAll('[data-face]')].map(el => ({face: el.dataset.face,
+                    pic: (el.querySelector(':scope > svg.pic use') || {getAttribute: () => null}).getAttribute('href'),
+                    width: el.getBoundingClientRect().width}))};
+    })""")
+    assert len(rows) == 3 and "531" in [r["text"] for r in rows], rows
+    for row in rows:
+        assert re.fullmatch(r"\d{3}", row["text"]) and row["label"] == row["text"], row
+        assert [t["face"] for t in row["tiles"]] == ["digit-" + d for d in row["text"]], row
+        assert all(t["pic"] == "www/art/thenumber.svg#" + t["face"] and t["width"] >= 16 for t in row["tiles"]), row
+    assert page.locator(".pad .key").count() == 10 and page.locator(".pad [data-face]").count() == 0  # the pad as it was
+    sheet = page.evaluate("""() => [...document.querySelectorAll('.players ol.digits')].map(ol => [...ol.children].map(li => li.querySelector('[data-face]') || {dataset: {}, getAttribute: () => null, querySelector: () => null})
+        .map(tile => [tile.dataset.face, tile.getAttribute('aria-label'), !!tile.querySelector(':scope > svg.pic use[href^="www/art/thenumber.svg#digit-"]')]))""")
+    assert len(sheet) == 3 and all(len(digits) == 10 for digits in sheet), sheet  # each player's sheet: ten keycap tiles
+    assert all(face and label and pic for digits in sheet for face, label, pic in digits), sheet
+    assert any(label.endswith("crossed out") for digits in sheet for _, label, _ in digits)  # the smallest number always stays
+    assert sprites and all(s in (200, 304) for s in sprites)
+    assert page.evaluate("() => performance.getEntriesByType('resource').some(e => e.name.includes('/art/thenumber.svg'))")

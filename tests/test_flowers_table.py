@@ -19,7 +19,7 @@ def to_my_turn(app, platform):
 def test_after_a_take_every_legal_place_lights_up():
     app, platform, _ = open_app(LINK)
     to_my_turn(app, platform)
-    assert platform.html.count('class="flowers-card flowers-') >= 2 and "Stack 3 (face down)" in platform.text
+    assert platform.html.count('class="face flowers-card flowers-') >= 2 and "Stack 3 (face down)" in platform.text
     app.handle("play", "take:0")
     places = [a for a in app.match.legal(0) if a.startswith("place:")]
     spots = re.findall(r'data-act="flowers-aim" data-arg="([-\d]+,[-\d]+)"', platform.html)
@@ -72,13 +72,26 @@ def test_pan_and_zoom_last_across_moves_and_keys_work():
     assert 'data-arg="out" disabled' in platform.html
 
 
-def test_colours_carry_symbols_and_words():
+def test_colours_are_flowers_with_words():
+    """Each colour is its own flower (a shape, not colour alone), the number in the corner, the
+    words on the card for screen readers and on hover; the face-down stack is a card back."""
+    from games.flowers.data import BUTTERFLY, COLOUR, NUMBER
+    from webui.renderers.flowers import FLOWER, kind
+
     app, platform, _ = open_app(LINK)
     to_my_turn(app, platform)
     first = app.match.state["gardens"][0]["0,0"][0]
-    from games.flowers.data import COLOUR, NUMBER, SYMBOLS
-    assert 'aria-label="{} {}'.format(COLOUR[first], NUMBER[first]) in platform.html
-    assert SYMBOLS[COLOUR[first]] in platform.text
+    words = "{} {}".format(COLOUR[first], NUMBER[first])
+    cell = re.search(r'<span class="face flowers-card flowers-{}[^"]*" data-face="{}"[^>]*aria-label="{}[^>]*>(.*?)</span>'.format(
+        COLOUR[first], kind(first), words), platform.html)
+    assert cell, platform.html
+    assert 'href="www/art/flowers.svg#{}"'.format(FLOWER[COLOUR[first]]) in cell.group(1)
+    assert '<b class="flowers-idx">{}</b>'.format(NUMBER[first]) in cell.group(1)
+    if BUTTERFLY[first]:
+        assert "#butterfly" in platform.html and "#" + FLOWER[BUTTERFLY[first]] in platform.html
+    assert len(set(FLOWER.values())) == 4  # four colours, four shapes
+    back = re.search(r'<button class="face flowers-card flowers-back[^"]*" data-face="back"[^>]*>(.*?)</button>', platform.html)
+    assert back and "flowers.svg#bouquet" in back.group(1) and "Stack 3 (face down)" in back.group(1)
 
 
 def test_looking_at_another_garden_and_back():

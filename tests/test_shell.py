@@ -66,3 +66,19 @@ def test_stylesheet_blocks_are_balanced():
         depth += line.count("{") - line.count("}")
         assert depth >= 0, "a stray '}' on line {}".format(number)
     assert depth == 0, "a block of www/app.css is never closed"
+
+
+def test_each_games_pictures_are_current_and_weigh_at_most_150_kb_over_the_wire():
+    """Issue 36: a game's sprite is what its renderer names (tools/art.py), and one game's art is
+    at most 150 KB gzipped (what a static host sends)."""
+    import gzip
+
+    import art  # tools/art.py
+
+    assert art.main(["--check"]) == 0, "run: python3 tools/art.py"
+    files = art.art_files()
+    assert files, "no game has pictures"
+    for path in [f for f in files if f.endswith(".svg")]:
+        with open(os.path.join(ROOT, path), "rb") as f:
+            size = len(gzip.compress(f.read(), 9))
+        assert size <= 150_000, "{}: {} bytes gzipped".format(path, size)

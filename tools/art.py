@@ -60,9 +60,13 @@ def sprite(game_id, art, icons):
     return '<svg xmlns="http://www.w3.org/2000/svg">{}\n{}\n</svg>\n'.format(head, "\n".join(parts))
 
 
+LICENCE = ART_DIR + "LICENSE-fluent-emoji.txt"  # the set's licence, served beside the pictures as it asks
+
+
 def art_files():
-    """The sprites of the games that have pictures, as paths from the site's root."""
-    return [ART_DIR + game_id + ".svg" for game_id in IDS if game_art(game_id)]
+    """The sprites of the games that have pictures (and the set's licence), as paths from the site's root."""
+    sprites = [ART_DIR + game_id + ".svg" for game_id in IDS if game_art(game_id)]
+    return sprites + [LICENCE] if sprites else []
 
 
 def main(argv):

@@ -185,7 +185,9 @@ STATIC_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", "www/app.
 # not precached, but in `make dist` and in the version (the service worker keeps them once used,
 # in the version's cache). The vendored code they import (www/vendor/net/, tools/vendor.py)
 # counts in the version by its packages' pinned versions (NET_PACKAGES).
-# Each game's pictures (tools/art.py), fetched when its table first shows one, are on demand too.
+# Each game's pictures (tools/art.py): the page fetches them when its table first shows one, and
+# the service worker stores them at install beside the app (ART_FILES), so that a game first
+# opened offline still has its pictures.
 ON_DEMAND_FILES = ("www/net.mjs", "www/crypto.mjs", "www/qr.mjs") + tuple(art.art_files())
 NET_PACKAGES = ("node_modules/@trystero-p2p/nostr", "node_modules/@trystero-p2p/core", "node_modules/@noble/secp256k1",
                 "node_modules/qrcode-generator")
@@ -236,7 +238,8 @@ def version(index_html):
 
 
 def worker_text(current, index_html):
-    body = "const VERSION = {};\nconst APP_FILES = {};".format(json.dumps(version(index_html)), json.dumps(app_files(), indent=2))
+    body = "const VERSION = {};\nconst APP_FILES = {};\nconst ART_FILES = {};".format(
+        json.dumps(version(index_html)), json.dumps(app_files(), indent=2), json.dumps(["./" + f for f in art.art_files()], indent=2))
     return _replace_block(current, VERSION_START, VERSION_END, body)
 
 

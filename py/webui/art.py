@@ -1,7 +1,8 @@
 """Pictures on the table: each game's art is one SVG sprite, www/art/<game id>.svg, made at build
 time by tools/art.py from the pictures its renderer names in ART (picture name -> an icon of the
 vendored set, see ART_SET). The page asks for a game's sprite when its table first shows a picture
-(an SVG <use> of it), never in the lobby; the service worker keeps it once fetched.
+(an SVG <use> of it), never in the lobby; the service worker stores every sprite when it installs,
+so a game first opened offline has its pictures too.
 
 face() is the one way a card, tile or token shows a picture: an element with data-face (the card's
 id or kind, "back" for a face-down card), its words for screen readers (aria-label) and on hover

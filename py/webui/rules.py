@@ -11,6 +11,7 @@ the translated text (a translation keeps "(seed)", "(ruling)" or says them as it
 TAGS; rule numbers stay as they are)."""
 
 import re
+import sys
 
 from .html import button, esc, tag
 from tabletop.msg import C
@@ -118,10 +119,21 @@ def game_panel(info):
     from .renderers import RENDERERS
 
     renderer = RENDERERS[info.id]
-    return panel(info, renderer.rules_pictures() if hasattr(renderer, "rules_pictures") else "")
+    return panel(info, renderer.rules_pictures() if hasattr(renderer, "rules_pictures") else "",
+                 credits=art_credits() if getattr(sys.modules[type(renderer).__module__], "ART", None) else "")
 
 
-def panel(info, pictures=""):
+def art_credits():
+    """The pictures' source and licence, as the licence asks (webui.art.ART_SET)."""
+    from .art import ART_SET
+
+    words = _("Pictures: {set} by {author}, under the {licence} licence ({link}).").format(
+        set=ART_SET["name"], author=ART_SET["by"], licence=ART_SET["licence"], link="{link}")
+    link = tag("a", esc(ART_SET["url"]), href=ART_SET["url"], target="_blank", rel="noopener")
+    return tag("p", esc(words).replace("{link}", link), class_="credits")
+
+
+def panel(info, pictures="", credits=""):
     """The rules panel: "How to play" (when the game has one), then the full rules."""
     parts = []
     if info.how_to_play:
@@ -150,4 +162,6 @@ def panel(info, pictures=""):
                          id="rule-" + rule.id, tabindex="-1"))
     if items:
         parts.append(tag("ul", "".join(items)))
+    if credits:
+        parts.append(tag("h3", esc(_("Credits"))) + credits)
     return tag("aside", "".join(parts), class_="rules", id="rules", aria_label=_("Rules"))

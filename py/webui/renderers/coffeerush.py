@@ -6,28 +6,27 @@ the four tabs of orders (Tab 4, the next to turn into a penalty, marked urgent) 
 tiles. Every choice is a real button drawn from the legal actions; nothing else is clickable."""
 
 from games.coffeerush.data import (BOARD, CARDS, COLOURS, CORNERS, CUP_SIZE, NAMES, SIZE, SPECIALTY, TABS, UPGRADE_COST,
-                                   UPGRADE_EFFECTS, UPGRADE_NAMES, UPGRADES, is_specialty, recipe_words)
+                                   UPGRADE_EFFECTS, UPGRADE_NAMES, UPGRADES, CORNER, CROWD, DIAGONAL, SPECIAL, is_specialty,
+                                   recipe_words)
 from games.coffeerush.rules import cup_words
 
-from ..html import button, esc, figure, tag
+from ..art import face, picture
+from ..html import button, figure, tag
 from ..i18n import _, ngettext
 
-# Small inline icons (no font or request needed), drawn in each ingredient's colour.
-ICONS = {
-    "B": '<ellipse cx="12" cy="12" rx="6.5" ry="9" fill="currentColor" transform="rotate(30 12 12)"/>'
-         '<path d="M9 5q6 7 0 14" fill="none" stroke="#fff" stroke-width="1.6" opacity=".8" transform="rotate(30 12 12)"/>',
-    "M": '<path d="M8 3h8v3l3 4v11H5V10l3-4z" fill="currentColor"/><path d="M5 12h14" stroke="#fff" stroke-width="1.5"/>',
-    "S": '<path d="M7 21q-3-4 0-8t0-8M12 21q-3-4 0-8t0-8M17 21q-3-4 0-8t0-8" fill="none" stroke="currentColor" '
-         'stroke-width="2.2" stroke-linecap="round"/>',
-    "I": '<path d="M12 2l9 5v10l-9 5-9-5V7z" fill="currentColor"/><path d="M3 7l9 5 9-5M12 12v10" fill="none" stroke="#fff" '
-         'stroke-width="1.3" opacity=".8"/>',
-    "T": '<path d="M4 20C4 10 11 4 20 4c0 9-6 16-16 16z" fill="currentColor"/><path d="M4 20L15 9" stroke="#fff" stroke-width="1.5"/>',
-    "C": '<rect x="4" y="3" width="16" height="18" rx="2" fill="currentColor"/><path d="M12 3v18M4 9h16M4 15h16" stroke="#fff" '
-         'stroke-width="1.2" opacity=".7"/>',
-    "K": '<path d="M5 4h14l-2 6q3 5-5 11-8-6-5-11z" fill="currentColor"/><path d="M8 9h8" stroke="#fff" stroke-width="1.4"/>',
-    "W": '<path d="M12 2q8 10 8 14a8 8 0 0 1-16 0q0-4 8-14z" fill="currentColor"/><path d="M8 16a4 4 0 0 0 4 4" fill="none" '
-         'stroke="#fff" stroke-width="1.6"/>',
+GAME = "coffeerush"
+# One style for the whole table: Fluent Emoji Flat pictures (webui.art) for the ingredients, the
+# orders, the meeples, the tokens and the upgrade tiles alike (the old one-colour line icons of
+# the ingredients would not go with them). Picture name -> icon of the set.
+ART = {
+    "beans": "beans", "milk": "glass-of-milk", "steam": "cloud", "ice": "ice",
+    "tea": "leaf-fluttering-in-wind", "chocolate": "chocolate-bar", "caramel": "honey-pot", "water": "droplet",
+    "cup": "hot-beverage", "meeple": "chess-pawn", "rush": "high-voltage", "upvote": "thumbs-up", "penalty": "thumbs-down",
+    "open": "unlocked", "closed": "locked",
+    "corner": "triangular-ruler", "crowd": "busts-in-silhouette", "diagonal": "up-right-arrow", "specialty": "glowing-star",
 }
+PIC = {"B": "beans", "M": "milk", "S": "steam", "I": "ice", "T": "tea", "C": "chocolate", "K": "caramel", "W": "water"}
+UPGRADE_PIC = {CORNER: "corner", CROWD: "crowd", DIAGONAL: "diagonal", SPECIAL: "specialty"}
 
 
 def phase_words(phase):
@@ -43,27 +42,33 @@ def phase_words(phase):
     return ""
 
 
-def icon(x, size="1.25em"):
-    return '<svg class="cr-icon cr-x-{0}" viewBox="0 0 24 24" width="{1}" height="{1}" aria-hidden="true">{2}</svg>'.format(
-        x, size, ICONS[x])
+def ingredient(x, label=True, body="", classes=""):
+    """An ingredient token: its picture (and words in `body`); `label` False inside a labelled control."""
+    return face(GAME, PIC[x], PIC[x], _(NAMES[x]) if label else None, body, classes=("cr-ing cr-x-" + x + " " + classes).strip())
+
+
+def in_order(letters):
+    return sorted(letters, key=lambda x: (x not in SPECIALTY, "BMSITCKW".index(x)))
 
 
 def chips(letters, words=False):
-    """Ingredients as icons (and words), in a stable order."""
-    order = sorted(letters, key=lambda x: (x not in SPECIALTY, "BMSITCKW".index(x)))
-    return "".join(tag("span", icon(x) + (tag("span", _(NAMES[x]), class_="cr-word") if words else ""),
-                       class_="cr-chip cr-x-" + x, title=_(NAMES[x])) for x in order)
+    """Ingredients as tokens (and words), in a stable order."""
+    return "".join(ingredient(x, body=tag("span", _(NAMES[x]), class_="cr-word") if words else "", classes="cr-chip")
+                   for x in in_order(letters))
 
 
 def order_card(card, classes="", **items):
+    """An order card: its recipe's ingredients in a glass, a cup in the corner, ★ for a Specialty Order."""
     recipe = CARDS[card]
-    star = tag("span", "★", class_="cr-star", aria_hidden="true") if is_specialty(recipe) else ""
-    if star:
+    special = is_specialty(recipe)
+    star = tag("span", "★", class_="cr-star", aria_hidden="true") if special else ""
+    if special:
         label = _("★ Specialty order: {recipe}").format(recipe=_(recipe_words(recipe)))
     else:
         label = _("Order: {recipe}").format(recipe=_(recipe_words(recipe)))
-    items.setdefault("aria_label", label)
-    return tag("li", star + chips(recipe), class_="cr-order" + (" cr-special" if star else "") + classes, title=label, **items)
+    glass = tag("span", "".join(picture(GAME, PIC[x], "cr-x-" + x) for x in in_order(recipe)), class_="cr-glass")
+    return tag("li", face(GAME, "order-" + recipe.lower(), "cup", label, star + glass, classes="cr-order-face"),
+               class_="cr-order" + (" cr-special" if special else "") + classes, **items)
 
 
 def meeple(seat, names, index=None, moving=False):
@@ -71,8 +76,13 @@ def meeple(seat, names, index=None, moving=False):
         label = _("{name}'s meeple").format(name=names[seat])
     else:
         label = _("{name}'s meeple {number}").format(name=names[seat], number=index + 1)
-    return tag("span", str(seat + 1), class_="cr-meeple cr-c-{}".format(COLOURS[seat]) + (" cr-moving" if moving else ""),
-               title=label, aria_label=label, role="img")
+    return face(GAME, "meeple", "meeple", label, tag("b", str(seat + 1)),
+                classes="cr-meeple cr-c-{}".format(COLOURS[seat]) + (" cr-moving" if moving else ""))
+
+
+def count_token(name, label, n, classes=""):
+    """A pile of tokens or cards of a player: its picture and how many."""
+    return tag("span", face(GAME, name, name, label) + tag("b", str(n)), class_=("cr-count " + classes).strip())
 
 
 class CoffeeRushRenderer:
@@ -113,18 +123,18 @@ class CoffeeRushRenderer:
 
     def panel(self, ctx, seat):
         view = ctx.view
-        counts = tag("p", " · ".join([
-            tag("span", _("Rush {count}").format(count=view["rush"][seat]), class_="cr-rush", title=_("Rush tokens")),
-            tag("span", "▲ {}".format(view["upvotes"][seat]), title=_("Up-vote pile: served orders kept")),
-            tag("span", "▼ {}".format(view["penalties"][seat]), class_="cr-pen" + (" cr-danger" if view["penalties"][seat] >= 4 else ""),
-                title=_("Penalties")),
+        counts = tag("p", "".join([
+            count_token("rush", _("Rush tokens"), view["rush"][seat], "cr-rush"),
+            count_token("upvote", _("Up-vote pile: served orders kept"), view["upvotes"][seat]),
+            count_token("penalty", _("Penalties"), view["penalties"][seat], "cr-pen" + (" cr-danger" if view["penalties"][seat] >= 4 else "")),
         ]), class_="cr-counts")
         ups = view["upgrades"][seat]
         if ups:
             words = _("Upgrades: {upgrades}").format(upgrades=", ".join(_(UPGRADE_NAMES[k]) for k in ups))
+            tiles = tag("p", "".join(face(GAME, "upgrade-%d" % k, UPGRADE_PIC[k], _(UPGRADE_NAMES[k]), classes="cr-uptoken") for k in ups)
+                        + tag("span", words, class_="cr-upwords"), class_="cr-ups")
         else:
-            words = _("Upgrades: none face up")
-        tiles = tag("p", words, class_="cr-ups")
+            tiles = tag("p", _("Upgrades: none face up"), class_="cr-ups")
         return tag("div", tag("span", "", class_="cr-dot cr-c-" + COLOURS[seat], aria_hidden="true") + counts, class_="cr-line") + tiles \
             + self.tabs(ctx, seat, mini=True) + self.cups(ctx, seat, mini=True)
 
@@ -143,9 +153,11 @@ class CoffeeRushRenderer:
             token, title = _("Closed"), _("Closed: the round is played out, then the game ends")
         deck = ngettext("Deck: {n} order", "Deck: {n} orders", view["deck"]).format(n=view["deck"])
         return tag("div",
-                   tag("span", deck, class_="cr-deck", data_anim="cr-deck")
-                   + tag("span", _("Starting Player token: {side}").format(side=tag("b", token)), class_="cr-token cr-" + view["token"],
-                         title=title),
+                   tag("span", face(GAME, "back", "cup", deck, classes="cr-back") + tag("span", deck, aria_hidden="true"),
+                       class_="cr-deck", data_anim="cr-deck")
+                   + tag("span", face(GAME, view["token"], view["token"], title)
+                         + tag("span", _("Starting Player token: {side}").format(side=tag("b", token)), aria_hidden="true"),
+                         class_="cr-token cr-" + view["token"], title=title),
                    class_="cr-strip")
 
     def grid(self, ctx):
@@ -171,7 +183,7 @@ class CoffeeRushRenderer:
                                  for s, i in where.get(space, []))
                 step = path.index(space) if space in path else None
                 order = tag("span", _("start") if step == 0 else str(step), class_="cr-stepno") if step is not None else ""
-                inner = marks + icon(x, "1.9em") + tag("span", _(NAMES[x]), class_="cr-word") + order + tag("span", people, class_="cr-people")
+                inner = marks + ingredient(x, False, classes="cr-spot") + tag("span", _(NAMES[x]), class_="cr-word") + order + tag("span", people, class_="cr-people")
                 args = dict(ingredient=_(NAMES[x]), row=r, column=c)
                 if x in SPECIALTY:
                     words = _("{ingredient} (row {row}, column {column}), specialty space").format(**args)
@@ -325,22 +337,31 @@ class CoffeeRushRenderer:
             body = tag("b", "{} {}".format(k, name)) + tag("span", effect, class_="cr-effect")
             action = "upgrade:%d" % k
             if action in legal:
-                tiles.append(tag("li", button(body + tag("span", _("Activate: {cost} up-votes").format(cost=UPGRADE_COST), class_="cr-cost"),
-                                              "play", action, class_="cr-tile legal",
-                                              aria_label=_("Activate the {upgrade} upgrade ({effect}) for {cost} up-votes").format(
-                                                  upgrade=name, effect=effect, cost=UPGRADE_COST))))
+                tiles.append(tag("li", face(GAME, "upgrade-%d" % k, UPGRADE_PIC[k], None,
+                                            body + tag("span", _("Activate: {cost} up-votes").format(cost=UPGRADE_COST), class_="cr-cost"),
+                                            element="button", classes="cr-tile cr-down legal", type="button", data_act="play", data_arg=action,
+                                            aria_label=_("Activate the {upgrade} upgrade ({effect}) for {cost} up-votes").format(
+                                                upgrade=name, effect=effect, cost=UPGRADE_COST))))
             else:
-                tiles.append(tag("li", body + tag("span", _("face up") if up else _("face down"), class_="cr-side"),
-                                 class_="cr-tile" + (" cr-up" if up else " cr-down")))
+                side = _("face up") if up else _("face down")
+                tiles.append(tag("li", face(GAME, "upgrade-%d" % k, UPGRADE_PIC[k], "{} {}: {} ({})".format(k, name, effect, side),
+                                            body + tag("span", side, class_="cr-side"), classes="cr-tile" + (" cr-up" if up else " cr-down"))))
         return tag("div", tag("h4", _("Upgrade tiles")) + tag("ul", "".join(tiles), class_="cr-tiles"), class_="cr-upgrades")
 
     # --- gestures: none beyond the legal actions ------------------------------------------
     def rules_pictures(self):
-        """How to play: an order and a Specialty Order, as the tabs show them."""
+        """How to play: the board's ingredients, an order and a Specialty Order as the tabs show
+        them, the tokens and the upgrade tiles; each with the picture the table shows."""
         plain = next(i for i, r in enumerate(CARDS) if len(r) == 3 and not is_specialty(r))
         special = next(i for i, r in enumerate(CARDS) if is_specialty(r))
-        return (figure(tag("ul", order_card(plain), class_="cr-orders"), _("A cup holding exactly these serves the order"))
-                + figure(tag("ul", order_card(special), class_="cr-orders"), _("★ A Specialty Order also gives a Rush token")))
+        tiles = "".join(tag("li", face(GAME, "upgrade-%d" % k, UPGRADE_PIC[k], _(UPGRADE_EFFECTS[k]),
+                                       tag("b", "{} {}".format(k, _(UPGRADE_NAMES[k]))), classes="cr-tile cr-up")) for k in UPGRADES)
+        return (figure(tag("div", "".join(ingredient(x, body=tag("span", _(NAMES[x]), class_="cr-word"), classes="cr-spot")
+                                          for x in "BMSITCKW"), class_="cr-legend"), _("The board"))
+                + figure(tag("ul", order_card(plain), class_="cr-orders"), _("A cup holding exactly these serves the order"))
+                + figure(tag("ul", order_card(special), class_="cr-orders"), _("★ A Specialty Order also gives a Rush token"))
+                + figure(tag("div", face(GAME, "rush", "rush", _("Rush tokens")), class_="cr-legend"), _("Rush tokens"))
+                + figure(tag("ul", tiles, class_="cr-tiles"), _("Upgrade tiles")))
 
     def handle(self, screen, act, arg):
         return False

@@ -2,12 +2,22 @@
 zoom by buttons or keys), every legal place lit once a card is taken with a preview of the card
 there, and the end scoring drawn on each garden."""
 
-from games.flowers.data import BUTTERFLY, CARDS, COLOUR, COLOUR_NAMES, NUMBER, SYMBOLS
+from games.flowers.data import BUTTERFLY, CARDS, COLOUR, COLOUR_NAMES, NUMBER
 from games.flowers.rules import card_name, neighbours, score_garden, xy
 from tabletop import N_
 
+from ..art import face, picture
 from ..html import button, esc, figure, sr_only, tag
 from ..i18n import _, ngettext
+
+GAME_ID = "flowers"
+# Each colour is its own flower, so a card's colour is a shape too: a sunflower's round disc, a
+# rose's cup, a hyacinth's spike, a clover's four leaves. The butterfly carries its colour's
+# flower; the face-down stack shows a bouquet.
+FLOWER = {"yellow": "sunflower", "red": "rose", "blue": "hyacinth", "green": "clover"}
+BACK = "bouquet"
+ART = {"sunflower": "sunflower", "rose": "rose", "hyacinth": "hyacinth", "clover": "four-leaf-clover",
+       "butterfly": "butterfly", "bouquet": "bouquet"}
 
 ZOOM_STEP = 1.25
 ZOOM_RANGE = (-3, 5)  # zoom steps below and above "fit"
@@ -24,18 +34,38 @@ def cards_count(n):
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
-def face(card):
-    """The inside of a card: number, colour symbol, butterfly (wings around its colour's symbol)."""
+def kind(card):
+    """A card's face id: its colour and number, and its butterfly's colour ("red-4-blue")."""
+    return "-".join(str(x) for x in (COLOUR[card], NUMBER[card], BUTTERFLY[card]) if x)
+
+
+def inside(card):
+    """What a card shows besides its flower: the number in the corner (and again upside down in
+    the opposite corner, as on a card fanned either way) and its butterfly, tinted and marked
+    with its colour's flower (so the butterfly's colour is a shape too)."""
+    number = str(NUMBER[card])
+    parts = tag("b", number, class_="flowers-idx") + tag("b", number, class_="flowers-idx flowers-idx-end", aria_hidden="true")
     fly = BUTTERFLY[card]
-    parts = tag("b", str(NUMBER[card])) + tag("i", SYMBOLS[COLOUR[card]], aria_hidden="true")
     if fly:
-        parts += tag("span", "ʚ" + SYMBOLS[fly] + "ɞ", class_="flowers-fly flowers-fly-" + fly, aria_hidden="true")
+        parts += tag("span", picture(GAME_ID, "butterfly", "flowers-fly-pic") + picture(GAME_ID, FLOWER[fly], "flowers-fly-mark"),
+                     class_="flowers-fly flowers-fly-" + fly, aria_hidden="true")
     return parts
 
 
+def card_face(card, label, classes="", body="", element="span", **items):
+    """A card: its colour's flower in the middle, number and butterfly around it."""
+    return face(GAME_ID, kind(card), FLOWER[COLOUR[card]], label, body=inside(card) + body, element=element,
+                classes="flowers-card flowers-" + COLOUR[card] + classes, **items)
+
+
+def back_face(label=None, classes="", body="", element="span", **items):
+    """The face-down stack: a bouquet on the garden's green (data-face="back")."""
+    return face(GAME_ID, "back", BACK, label, body=body, element=element, classes="flowers-card flowers-back" + classes, **items)
+
+
 def card_box(card, classes="", **items):
-    items.setdefault("aria_label", card_words(card))
-    return tag("span", face(card), class_="flowers-card flowers-" + COLOUR[card] + classes, role="img", **items)
+    label = None if items.get("aria_hidden") else items.pop("aria_label", card_words(card))
+    return card_face(card, label, classes, **items)
 
 
 def edges(key, cells):
@@ -94,19 +124,21 @@ class FlowersRenderer:
             if stack["top"] is not None:
                 label = ngettext("{stack}: take the {card} ({n} card)", "{stack}: take the {card} ({n} cards)", n).format(
                     stack=_(STACK_NAMES[i]), card=card_words(stack["top"]), n=n)
-                inner = face(stack["top"])
-                cls = "flowers-card flowers-" + COLOUR[stack["top"]]
             elif n:
                 label = ngettext("{stack}: take its hidden top card ({n} card)", "{stack}: take its hidden top card ({n} cards)", n).format(
                     stack=_(STACK_NAMES[i]), n=n)
-                inner = tag("b", "?")
-                cls = "flowers-card flowers-back"
             else:
                 items.append(tag("div", tag("span", "", class_="flowers-card flowers-empty") + tag("small", _("empty")), class_="flowers-stack"))
                 continue
             act = "play" if action in legal else "flowers-try"
-            items.append(tag("div", button(sr_only(label) + inner, act, action, class_=cls + (" legal" if action in legal else ""), data_anim="stack-%d" % i)
-                             + tag("small", _(STACK_NAMES[i])) + count, class_="flowers-stack"))
+            # The button is the card; its words are the button's, so the face itself says nothing more.
+            as_button = dict(element="button", classes=" legal" if action in legal else "", body=sr_only(label),
+                             type="button", data_act=act, data_arg=action, data_anim="stack-%d" % i)
+            card = card_face(stack["top"], None, **as_button) if stack["top"] is not None else back_face(**as_button)
+            # More cards under the top one: the pile's edge, face down, peeks out beneath it.
+            under = back_face(None, " flowers-under", aria_hidden="true") if n > 1 else ""
+            items.append(tag("div", tag("span", under + card, class_="flowers-pile") + tag("small", _(STACK_NAMES[i])) + count,
+                             class_="flowers-stack"))
         held = ""
         if view["held"] is not None:
             who = _("You took") if ctx.viewer == view["turn"] else _("{name} took").format(name=ctx.name(view["turn"]))
@@ -222,18 +254,16 @@ class FlowersRenderer:
             words = ", ".join(said)
             if key == last and scoring is None:
                 cls += " flowers-last"
-            inner = face(card) + depth + extra
+            extra = depth + extra
             if key in legal:
                 act = "play" if key == aim else "flowers-aim"
-                cells.append(button(sr_only(_("Cover the {card} with the {held} ({where})").format(card=words, held=card_words(held), where=where))
-                                    + inner + ghost, act,
-                                    "place:" + key if key == aim else key,
-                                    class_="flowers-cell flowers-card flowers-" + COLOUR[card] + cls + " legal flowers-cover" + (" aimed" if key == aim else ""),
-                                    style=place))
+                said = _("Cover the {card} with the {held} ({where})").format(card=words, held=card_words(held), where=where)
+                cells.append(card_face(card, None, cls + " flowers-cell legal flowers-cover" + (" aimed" if key == aim else ""),
+                                       body=sr_only(said) + extra + ghost, element="button", type="button", data_act=act,
+                                       data_arg="place:" + key if key == aim else key, style=place))
             else:
-                cells.append(tag("span", inner, class_="flowers-cell flowers-card flowers-" + COLOUR[card] + cls, style=place, role="img",
-                                 data_anim=None if scoring is not None else "cell-" + key,
-                                 aria_label="{} ({})".format(words, where)))
+                cells.append(card_face(card, "{} ({})".format(words, where), cls + " flowers-cell", body=extra, style=place,
+                                       data_anim=None if scoring is not None else "cell-" + key))
         size = "--cols:{};--rows:{}".format(cols, rows)
         if mini:
             return tag("span", "".join(cells), class_="flowers-grid flowers-minigrid", style=size, aria_hidden="true")
@@ -247,8 +277,8 @@ class FlowersRenderer:
         gone = sc["removed_cards"]
         parts = [ngettext("Removed: {n} card (−{n})", "Removed: {n} cards (−{n})", gone).format(n=gone)]
         for area in sc["areas"]:
-            parts.append(_("{symbol} {colour} area: +{points}").format(symbol=SYMBOLS[area["colour"]], colour=_(COLOUR_NAMES[area["colour"]]),
-                                                                        points=area["points"]))
+            parts.append(_("{symbol} {colour} area: +{points}").format(symbol=picture(GAME_ID, FLOWER[area["colour"]], "flowers-inline"),
+                                                                        colour=_(COLOUR_NAMES[area["colour"]]), points=area["points"]))
         parts.append(_("Butterflies: +{points}").format(points=sc["butterfly_points"]))
         parts.append(tag("b", _("Total: {points}").format(points=sc["total"])))
         failed = [g for g in sc["groups"] if not g["valid"]]
@@ -270,13 +300,16 @@ class FlowersRenderer:
         return _("{size} {number}s ({number} needed)").format(size=size, number=n)
 
     def rules_pictures(self):
-        """How to play: exact number groups score, a wrong one is removed."""
-        def first(colour, number):
-            return next(i for i, c in enumerate(CARDS) if c[0] == colour and c[1] == number)
-        twos = card_box(first("red", 2), " flowers-tiny") + card_box(first("blue", 2), " flowers-tiny")
-        threes = "".join(card_box(first(c, 3), " flowers-tiny") for c in ("yellow", "green"))
-        return (figure(twos, _("Two 2s together: a good group"))
-                + figure(threes, _("Only two 3s: removed at the end")))
+        """How to play: exact number groups score, a wrong one is removed; a butterfly beside its
+        colour scores; the face-down stack. Every colour's flower is among them."""
+        def first(colour, number, fly=None):
+            return next(i for i, c in enumerate(CARDS) if c[0] == colour and c[1] == number and c[2] == fly)
+        def card(*key):
+            return card_box(first(*key), " flowers-rule-card")
+        return (figure(card("red", 2) + card("blue", 2), _("Two 2s together: a good group"))
+                + figure(card("yellow", 3) + card("green", 3), _("Only two 3s: removed at the end"))
+                + figure(card("red", 4, "green") + card("green", 1), _("Butterflies: +{points}").format(points=1))
+                + figure(back_face(_(STACK_NAMES[2]), " flowers-rule-card"), _(STACK_NAMES[2])))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, screen, act, arg):

@@ -6,8 +6,22 @@ from games.hoipho.rules import card_name, is_ship, left_of, printed, skill_of
 from tabletop import N_
 from tabletop.msg import from_data
 
+from ..art import face
 from ..html import button, esc, figure, join_names, sr_only, tag
 from ..i18n import _, ngettext, with_names
+
+GAME_ID = "hoipho"
+# The pictures of the table (Fluent Emoji Flat): the twelve merchants are the Vietnamese zodiac's
+# animals (the Buffalo, not the Ox; the Cat, not the Rabbit), drawn as faces where the set has one
+# so that they read at a hand's size; the ship a sailing junk of the port, coins and contracts
+# (a scroll), Hội An's red lantern on the backs, and the Mouse's rock, paper and scissors.
+ART = {
+    "mouse": "mouse-face", "buffalo": "water-buffalo", "tiger": "tiger-face", "cat": "cat-face",
+    "dragon": "dragon-face", "snake": "snake", "horse": "horse-face", "goat": "goat",
+    "monkey": "monkey-face", "hen": "chicken", "dog": "dog-face", "pig": "pig-face",
+    "ship": "sailboat", "coin": "coin", "contract": "scroll", "back": "red-paper-lantern",
+    "rock": "rock", "paper": "raised-hand", "scissors": "victory-hand",
+}
 
 SHORT_SKILL = {
     "mouse": N_("+3 coins, then rock-paper-scissors: the loser discards half their coins"),
@@ -62,8 +76,15 @@ def card_words(card, met=None):
     return _("{merchant}, reputation {rep}: {skill}").format(**args)
 
 
-def card_face(card, shown_rep=None, met=None):
-    """The inside of a card: reputation, name, skill, its special condition (rival_note)."""
+def card_kind(card):
+    """The card's kind and picture: "ship" or the merchant's skill id ("dog")."""
+    return "ship" if is_ship(card) else skill_of(card)
+
+
+def card_face(card, shown_rep=None, met=None, label=None, element="span", classes="hoipho-face", **items):
+    """A card's face: its reputation in the corner, the merchant's picture, its name, its skill in
+    short words and its special condition (rival_note). Decorative (label None) inside a button
+    whose words name the card; a card on its own passes its words as `label`."""
     note = None
     if is_ship(card):
         rep, name, text = 0, _("Ship"), ship_note()
@@ -73,21 +94,44 @@ def card_face(card, shown_rep=None, met=None):
     number = tag("span", str(rep), class_="hoipho-rep")
     if shown_rep is not None and shown_rep != rep:
         number = tag("span", tag("s", str(rep)) + " " + str(shown_rep), class_="hoipho-rep hoipho-zeroed")
-    return (number + tag("span", esc(name), class_="hoipho-name") + tag("span", esc(text), class_="hoipho-skill")
+    body = (number + tag("span", esc(name), class_="hoipho-name") + tag("span", esc(text), class_="hoipho-skill")
             + (tag("span", esc(note), class_="hoipho-note" + (" hoipho-met" if met else "")) if note else ""))
+    return face(GAME_ID, card_kind(card), card_kind(card), label, body=body, element=element, classes=classes, **items)
 
 
 def card_class(card, extra=""):
-    kind = "ship" if is_ship(card) else skill_of(card)
-    return "hoipho-card hoipho-{}{}".format(kind, (" " + extra) if extra else "")
+    return "hoipho-card hoipho-{}{}".format(card_kind(card), (" " + extra) if extra else "")
+
+
+def mini_face(card, classes="", named=False):
+    """A revealed card in small: its picture and reputation ("2" and the Buffalo), its name if
+    `named`; its words on hover."""
+    name = _("Ship") if is_ship(card) else merchant_name(card)
+    label = _("ship") if is_ship(card) else _("{rep} {merchant}").format(rep=printed(card), merchant=name)
+    body = tag("b", str(printed(card))) + (tag("span", esc(name), class_="hoipho-name") if named else "")
+    return face(GAME_ID, card_kind(card), card_kind(card), label, body=body,
+                classes=("hoipho-mini " + ("hoipho-ship" if is_ship(card) else "hoipho-merchant") + " " + classes).strip(),
+                title=card_words(card))
+
+
+def token(kind, n, label, **items):
+    """Coins or contracts as a token: the picture and how many."""
+    return face(GAME_ID, kind, kind, label, body=tag("b", str(n), aria_hidden="true"), classes="hoipho-token hoipho-" + kind, **items)
+
+
+def card_back(body=""):
+    """A face-down card: Hội An's lantern on the red back."""
+    return face(GAME_ID, "back", "back", None, body=body, classes="hoipho-back")
 
 
 class HoiPhoRenderer:
     def rules_pictures(self):
         """How to play: a turn's reveal, the lowest merchant's skill firing."""
-        cards = "".join(tag("div", card_face(c), class_=card_class(c)) for c in ("m2", "m7", "s1"))
-        return figure(tag("div", cards, class_="hoipho-how"),
-                      esc(_("Shown at once: 7 earns 2 coins, 2 earns 1 and fires its skill, the ship pays 3")))
+        cards = "".join(card_face(c, label=card_words(c), element="div", classes=card_class(c)) for c in ("m2", "m7", "s1"))
+        every = "".join(mini_face(c, named=True) for c in ["m%d" % rep for rep in sorted(MERCHANTS)] + ["s1"])
+        return (figure(tag("div", cards, class_="hoipho-how"),
+                       esc(_("Shown at once: 7 earns 2 coins, 2 earns 1 and fires its skill, the ship pays 3")))
+                + figure(tag("div", every, class_="hoipho-how hoipho-every"), esc(_("The twelve merchants and the merchant ship"))))
 
     # --- the status line ---------------------------------------------------------------------
     def prompt(self, ctx, seat):
@@ -139,8 +183,8 @@ class HoiPhoRenderer:
         view = ctx.view
         coins = view["coins"][seat]
         contracts = view["contracts"][seat]
-        stats = (tag("span", coins_words(coins), class_="hoipho-coins", data_anim="coins-%d" % seat)
-                 + tag("span", ngettext("{n} contract", "{n} contracts", contracts).format(n=contracts), class_="hoipho-contracts"))
+        stats = (token("coin", coins, coins_words(coins), data_anim="coins-%d" % seat)
+                 + token("contract", contracts, ngettext("{n} contract", "{n} contracts", contracts).format(n=contracts)))
         if seat in view["goat"] and not view["over"]:
             stats += tag("span", _("Goat: +1 more with the round"), class_="badge hoipho-goat")
         parts = [tag("div", stats, class_="hoipho-stats")]
@@ -177,9 +221,7 @@ class HoiPhoRenderer:
         return ""
 
     def mini(self, card):
-        label = _("ship") if is_ship(card) else _("{rep} {merchant}").format(rep=printed(card), merchant=merchant_name(card))
-        return tag("span", esc(label), class_="hoipho-mini " + ("hoipho-ship" if is_ship(card) else "hoipho-merchant"),
-                   title=card_words(card))
+        return mini_face(card)
 
     # --- the table -----------------------------------------------------------------------------
     def board(self, ctx):
@@ -229,10 +271,10 @@ class HoiPhoRenderer:
             chosen = c in (view["mine"], d and d["my_pass"])
             if action in legal:
                 cards.append(button(sr_only(_(HAND_VERB[verb]) + " ") + card_face(c), "play", action, class_=card_class(c, "legal"),
-                                    data_anim="hand-" + c))
+                                    data_anim="hand-" + c, title=card_words(c)))
             else:
                 cards.append(button(card_face(c) + (sr_only(" " + _("(your choice)")) if chosen else ""), "hoipho-why", action, data_anim="hand-" + c,
-                                    class_=card_class(c, "chosen" if chosen else "idle")))
+                                    class_=card_class(c, "chosen" if chosen else "idle"), title=card_words(c)))
         title = _("Your hand")
         if verb == "give":
             title = _("Choose a card to give to {name}").format(name=ctx.name(d["target"]))
@@ -266,9 +308,11 @@ class HoiPhoRenderer:
         for action in legal:
             kind, _sep, arg = action.partition(":")
             if kind == "copy":
-                buttons.append(button(sr_only(_("Copy:") + " ") + card_face(arg), "play", action, class_=card_class(arg, "legal")))
+                buttons.append(button(sr_only(_("Copy:") + " ") + card_face(arg), "play", action, class_=card_class(arg, "legal"),
+                                      title=card_words(arg)))
             elif kind == "throw":
-                buttons.append(button(_(THROW_LABEL[arg]), "play", action, class_="legal hoipho-throw hoipho-" + arg))
+                buttons.append(button(face(GAME_ID, arg, arg, None, classes="hoipho-hand-sign") + esc(_(THROW_LABEL[arg])), "play", action,
+                                      class_="legal hoipho-throw hoipho-" + arg))
             else:
                 seat = int(arg)
                 who = _("yourself") if seat == ctx.viewer else ctx.name(seat)
@@ -294,8 +338,10 @@ class HoiPhoRenderer:
         slots = []
         for seat in range(view["players"]):
             picked = view["picked"][seat]
-            body = tag("span", _("face down") if picked else _("choosing…"), class_="hoipho-back" if picked else "hoipho-empty",
-                       data_anim="slot-%d" % seat)
+            if picked:
+                body = tag("span", card_back(sr_only(_("face down"))), class_="hoipho-slotcard", data_anim="slot-%d" % seat)
+            else:
+                body = tag("span", _("choosing…"), class_="hoipho-empty", data_anim="slot-%d" % seat)
             slots.append(tag("li", body + tag("span", ctx.name(seat), class_="hoipho-who"),
                              class_="hoipho-slot" + (" picked" if picked else ""),
                              aria_label=(_("{name}: card face down") if picked else _("{name}: still choosing")).format(name=ctx.names[seat])))
@@ -317,9 +363,9 @@ class HoiPhoRenderer:
             if seat == record["skill"]:
                 badges.append(_("lowest: skill"))
             cells.append(tag("li",
-                             tag("div", card_face(c, record["rep"][seat], met), class_=card_class(c, "revealed"),
-                                 data_anim="shown-{}-{}-{}".format(record["round"], record["turn"], seat) if latest else None,
-                                 aria_label=card_words(c, met))
+                             card_face(c, record["rep"][seat], met, label=card_words(c, met), element="div",
+                                       classes=card_class(c, "revealed"),
+                                       data_anim="shown-{}-{}-{}".format(record["round"], record["turn"], seat) if latest else None)
                              + tag("span", ctx.name(seat), class_="hoipho-who")
                              + "".join(tag("span", esc(b), class_="badge hoipho-badge") for b in badges),
                              class_="hoipho-cell" + (" hoipho-lowest" if seat == record["skill"] else ""), data_seat=str(seat)))
@@ -337,7 +383,7 @@ class HoiPhoRenderer:
         n = len(record["coins"])
         rows = "".join(
             tag("tr", tag("th", ctx.name(s), scope="row") + tag("td", str(record["coins"][s]))
-                + tag("td", esc(_(card_name(record["kept"][s]))) if record["kept"][s] else "")
+                + tag("td", mini_face(record["kept"][s], named=True) if record["kept"][s] else "")
                 + tag("td", "+{}".format(record["contracts"][s]) if record["contracts"][s] else ""),
                 class_="taker" if s == record["taker"] else None)
             for s in range(n))

@@ -1,13 +1,24 @@
 """Mojo's table: the Mojo card, the draw and play piles, your hand (each card says what playing
 it does), face-down and face-up cards in front of the players, and the round score sheets."""
 
-from games.mojo.data import COLOUR_NAMES, COLOUR_OF, COLOURS, MOJO_PENALTY, SYMBOLS
+from games.mojo.data import COLOUR_NAMES, COLOUR_OF, COLOUR_VALUES, COLOURS, DECK, MOJO_PENALTY
 from games.mojo.rules import compare
 
+from ..art import face, picture
 from ..html import button, esc, figure, score_table, seat_heading, tag
 from ..i18n import _, ngettext
 
 PILE_SHOWN = 6  # cards of the play pile shown under the top one
+GAME_ID = "mojo"
+# The pictures of the table (Fluent Emoji Flat). Each colour keeps the shape its symbol had (the
+# rules still say ◆ ♣ ★ ▲ ♥): blue the diamond (a gem), green the club (a four-leaf clover),
+# yellow the star, orange the flame (a fire) and red the heart: five outlines that tell the
+# colours apart without colour. The Mojo card is a crystal ball (a mojo is a charm); the backs of
+# the draw pile and of face-down cards show the sparkles of its magic.
+ART = {
+    "blue": "gem-stone", "green": "four-leaf-clover", "yellow": "star", "orange": "fire", "red": "red-heart",
+    "mojo": "crystal-ball", "back": "sparkles",
+}
 
 
 def card_name(value):
@@ -27,23 +38,46 @@ def play_label(value, outcome):
     return words.format(card=card_name(value))
 
 
+def face_id(value):
+    """A number card's face: its colour and value ("blue-0")."""
+    return "{}-{}".format(COLOUR_OF[value], value)
+
+
+def index(value, both=True):
+    """The value in the corner where a hand is fanned, and (`both`) again upside down in the
+    opposite one (the stylesheet shows it on the piles' big cards)."""
+    end = tag("b", str(value), class_="mojo-index mojo-index-end", aria_hidden="true") if both else ""
+    return tag("b", str(value), class_="mojo-index") + end
+
+
 def card(value, classes="", **items):
-    """A card face: its value, its colour's symbol, words for screen readers."""
+    """A card face: its value in the corner, its colour's picture, words for screen readers."""
     colour = COLOUR_OF[value]
-    items.setdefault("aria_label", card_name(value))
-    return tag("span", tag("b", str(value)) + tag("i", SYMBOLS[colour], aria_hidden="true"),
-               class_="mojo-card mojo-" + colour + classes, role="img", **items)
+    label = items.pop("aria_label", None) or card_name(value)
+    return face(GAME_ID, face_id(value), colour, label, body=index(value), classes="mojo-card mojo-" + colour + classes, **items)
 
 
 def card_button(value, act, arg, extra="", label=None, classes=""):
+    """A card to play or turn up: the button says the card and what playing it does; its face is
+    the picture."""
     colour = COLOUR_OF[value]
-    return button(tag("b", str(value)) + tag("i", SYMBOLS[colour], aria_hidden="true") + extra, act, arg,
-                  class_="mojo-card mojo-" + colour + classes, aria_label=label or card_name(value),
+    label = label or card_name(value)
+    return button(face(GAME_ID, face_id(value), colour, None, body=index(value, both=False), classes="mojo-face") + " " + extra, act, arg,
+                  class_="mojo-card mojo-" + colour + classes, aria_label=label, title=label,
                   data_anim="hand-%d" % value)
 
 
 def back(count, label):
-    return tag("span", tag("b", str(count)), class_="mojo-card mojo-back", role="img", aria_label=label)
+    """The draw pile: a card back, and how many cards it holds."""
+    return face(GAME_ID, "back", "back", label, body=tag("b", str(count), class_="mojo-count-on-back"), classes="mojo-card mojo-back")
+
+
+def mojo_card(side, label):
+    """The Mojo card: the crystal ball, and the side it shows once taken (0 or +10; "Mojo" while
+    it lies in the centre)."""
+    face_id = "mojo" if side is None else "mojo-0" if side == "0" else "mojo-plus"
+    words = tag("span", "Mojo" if side is None else side, class_="mojo-side-value")
+    return face(GAME_ID, face_id, "mojo", label, body=words, classes="mojo-side")
 
 
 class MojoRenderer:
@@ -72,7 +106,8 @@ class MojoRenderer:
         if hand:
             parts.append(tag("span", ngettext("Hand: {n} card", "Hand: {n} cards", hand).format(n=hand), class_="mojo-count"))
         if down:
-            parts.append(tag("span", _("Face down: {n}").format(n=down), class_="mojo-count mojo-facedown"))
+            parts.append(face(GAME_ID, "back", "back", _("Face down: {n}").format(n=down), body=tag("b", "×{}".format(down)),
+                              classes="mojo-count mojo-facedown"))
         if view["mojo"] == seat:
             side = "0" if view["mojo_side"] == 0 else "+{}".format(MOJO_PENALTY)
             parts.append(tag("span", _("Mojo card ({side})").format(side=side), class_="badge mojo-holder",
@@ -118,13 +153,12 @@ class MojoRenderer:
         top = pile[-1]
         under = pile[-1 - PILE_SHOWN:-1]
         if view["mojo"] is None:
-            mojo = tag("div", tag("span", "Mojo", class_="mojo-side") + tag("small", _("in the centre")), class_="mojo-mojo",
-                       aria_label=_("The Mojo card, in the centre"))
+            mojo = tag("div", mojo_card(None, _("The Mojo card, in the centre")) + tag("small", _("in the centre")), class_="mojo-mojo")
         else:
             side = "0" if view["mojo_side"] == 0 else "+{}".format(MOJO_PENALTY)
-            mojo = tag("div", tag("span", side, class_="mojo-side") + tag("small", _("taken by {name}").format(name=ctx.name(view["mojo"]))),
-                       class_="mojo-mojo" + (" plus" if view["mojo_side"] else ""),
-                       aria_label=_("The Mojo card shows {side} for {name}").format(side=side, name=ctx.names[view["mojo"]]))
+            mojo = tag("div", mojo_card(side, _("The Mojo card shows {side} for {name}").format(side=side, name=ctx.names[view["mojo"]]))
+                       + tag("small", _("taken by {name}").format(name=ctx.name(view["mojo"]))),
+                       class_="mojo-mojo" + (" plus" if view["mojo_side"] else ""))
         count = view["draw_count"]
         draw = tag("div", back(count, ngettext("Draw pile: {n} card", "Draw pile: {n} cards", count).format(n=count))
                    + tag("small", _("draw pile")), class_="mojo-stack")
@@ -180,7 +214,7 @@ class MojoRenderer:
         for i, colour in enumerate(COLOURS):
             cells = "".join(tag("td", str(rnd["best"][s][i]) if rnd["best"][s][i] is not None else "—") for s in range(n))
             name = _(COLOUR_NAMES[colour])
-            rows.append(tag("tr", tag("th", SYMBOLS[colour] + " " + name[:1].upper() + name[1:], scope="row") + cells, class_="mojo-" + colour + "-row"))
+            rows.append(tag("tr", tag("th", picture(GAME_ID, colour) + name[:1].upper() + name[1:], scope="row") + cells, class_="mojo-" + colour + "-row"))
         rows.append(tag("tr", tag("th", _("Cards"), scope="row") + "".join(tag("td", str(c)) for c in rnd["cards"]), class_="subtotal"))
         mojo = []
         for s in range(n):
@@ -204,9 +238,17 @@ class MojoRenderer:
                    class_="mojo-round" + (" fresh" if fresh else ""), aria_label=title)
 
     def rules_pictures(self):
-        """How to play: what a card does on the pile's top card."""
-        return "".join(figure(card(top) + " " + card(v), words) for top, v, words in
-                       ((9, 4, _("Lower: your turn ends")), (4, 9, _("Higher: you draw")), (6, 6, _("Same: play again"))))
+        """How to play: the cards (every value in its colour, the Mojo card's two sides, the back),
+        then what a card does on the pile's top card."""
+        deck = "".join(tag("span", "".join(card(v) for v in COLOUR_VALUES[c]), class_="mojo-suit") for c in COLOURS)
+        sides = ("0", "+{}".format(MOJO_PENALTY))
+        mojo = ("".join(mojo_card(side, _("Mojo card ({side})").format(side=side)) for side in sides)
+                + back(len(DECK), ngettext("Draw pile: {n} card", "Draw pile: {n} cards", len(DECK)).format(n=len(DECK))))
+        cards = figure(tag("div", deck, class_="mojo-deck") + tag("div", mojo, class_="mojo-deck mojo-extras"),
+                       esc(_("The {n} cards: 0 to {top} in five colours, and the Mojo card ({zero} / {plus})").format(
+                           n=len(DECK), top=max(DECK), zero=sides[0], plus=sides[1])))
+        return cards + "".join(figure(card(top) + " " + card(v), words) for top, v, words in
+                               ((9, 4, _("Lower: your turn ends")), (4, 9, _("Higher: you draw")), (6, 6, _("Same: play again"))))
 
     # --- gestures ------------------------------------------------------------------------
     def handle(self, screen, act, arg):

@@ -9,60 +9,81 @@ nothing is placed before the play is complete. Ingredient kinds carry an icon an
 their colour."""
 
 from games.phopho.data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KIND_NAMES, KING,
-                               KING_STARS, KING_WARNING_AT, customer_name, kind_word, type_name)
+                               KING_STARS, KING_WARNING_AT, customer_name, kind_word, type_kind, type_name, type_value)
 from games.phopho.rules import top_value
 
 
+from ..art import face, picture
 from ..html import button, esc, figure, tag
 from ..i18n import _, current, ngettext
 
-# Simple inline icons (no font or request needed); they take the colour of their kind.
-ICONS = {
-    "noodle": '<path d="M3 7q3-3 6 0t6 0t6 0M3 12q3-3 6 0t6 0t6 0M3 17q3-3 6 0t6 0t6 0" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"/>',
-    "beef": '<path d="M4 13c0-5 5-8 10-7s7 5 5 9-7 5-10 4-5-2-5-6z" fill="currentColor"/><ellipse cx="14" cy="11" rx="3" ry="2" fill="#fff" opacity=".75"/>',
-    "chicken": '<circle cx="9" cy="9" r="6" fill="currentColor"/><path d="M13 13l6 6" stroke="currentColor" stroke-width="3" stroke-linecap="round"/><circle cx="20" cy="18" r="2" fill="currentColor"/><circle cx="18" cy="20" r="2" fill="currentColor"/>',
-    "herbs": '<path d="M4 20C4 10 11 4 20 4c0 9-6 16-16 16z" fill="currentColor"/><path d="M4 20L15 9" stroke="#fff" stroke-width="1.5" opacity=".8"/>',
-    "chili": '<path d="M7 6c4 0 5 4 7 8s4 6 7 7c-7 2-14-1-16-8-1-4 0-7 2-7z" fill="currentColor"/><path d="M7 6c0-2 1-4 4-4" fill="none" stroke="#2e7d32" stroke-width="2.4" stroke-linecap="round"/>',
-    "bill": '<path d="M6 3h12v18l-2-1.5-2 1.5-2-1.5-2 1.5-2-1.5-2 1.5z" fill="currentColor"/><path d="M9 8h6M9 11h6M9 14h4" stroke="#fff" stroke-width="1.5"/>',
-    "bowl": '<path d="M2 11h20c0 6-4 9-10 9S2 17 2 11z" fill="currentColor"/><path d="M8 8q2-3 0-6M12 8q2-3 0-6M16 8q2-3 0-6" fill="none" stroke="currentColor" stroke-width="1.5"/>',
+GAME = "phopho"
+# One style for the whole table: Fluent Emoji Flat pictures (webui.art), ingredients and people
+# alike (the old one-colour line icons did not go with a customer's face or a Favor token).
+# Picture name -> icon of the set. Each of the 16 customers has a face of their own (the picture
+# is named by the customer's id), so a player knows a customer again at a glance.
+ART = {
+    "noodle": "steaming-bowl", "beef": "cut-of-meat", "chicken": "poultry-leg", "herbs": "herb",
+    "chili": "hot-pepper", "bill": "receipt",
+    "loves": "red-heart", "hates": "prohibited",
+    "happy": "smiling-face", "mad": "pouting-face",
+    "king": "person-with-crown", "guest": "bust-in-silhouette",
+    "beef-chicken": "person-beard", "beef-herbs": "woman", "beef-chili": "older-person", "beef-bill": "man-bald",
+    "chicken-beef": "woman-red-hair", "chicken-herbs": "boy", "chicken-chili": "old-woman", "chicken-bill": "man",
+    "herbs-beef": "woman-blonde-hair", "herbs-chicken": "person-white-hair", "herbs-chili": "girl", "herbs-bill": "man-red-hair",
+    "chili-beef": "old-man", "chili-chicken": "woman-with-headscarf", "chili-herbs": "man-student", "chili-bill": "person",
 }
-HAPPY, MAD = "☺", "☹"
-
-
-def icon(kind, size="1.2em"):
-    return '<svg class="pp-icon pp-k-{0}" viewBox="0 0 24 24" width="{1}" height="{1}" aria-hidden="true">{2}</svg>'.format(
-        kind, size, ICONS[kind])
 
 
 def card_face(card, extra_class="", **attrs):
-    """A card in hand: value, icon and the kind's words (the word the card prints in Vietnamese
-    too, unless the reader reads Vietnamese already)."""
+    """A card in hand, a button that is the card's face: its value in the corner, its picture, and
+    the kind's words (the word the card prints in Vietnamese too, unless the reader reads
+    Vietnamese already)."""
     ctype = CARD_TYPE[card]
     kind = CARD_KIND[card]
     name, vietnamese = KIND_NAMES[kind][0], KIND_NAMES[kind][1]
     value = CARD_VALUE[card]
     body = (tag("span", str(value) if value else "", class_="pp-value")
-            + icon(kind, "1.8em")
             + tag("span", esc(_(name)), class_="pp-word")
             + (tag("span", esc(vietnamese), class_="pp-vn", lang="vi") if current() != "vi" else ""))
-    return tag("button", body, type="button", class_="pp-card pp-k-{} {}".format(kind, extra_class).strip(), **attrs)
+    attrs.setdefault("type", "button")
+    return face(GAME, ctype, kind, None, body, element="button",
+                classes="pp-card pp-k-{} {}".format(kind, extra_class).strip(), **attrs)
+
+
+def mini_card(ctype, label=True):
+    """A small card face (on a bowl, on the discard pile): its value in the corner and its picture."""
+    kind = type_kind(ctype)
+    value = type_value(ctype)
+    return face(GAME, ctype, kind, _(type_name(ctype)) if label else None, tag("b", str(value)) if value else "",
+                classes="pp-mini pp-k-" + kind)
 
 
 def chip(card):
-    """A small card on a customer's bowl."""
-    kind = CARD_KIND[card]
-    value = CARD_VALUE[card]
-    return tag("li", (tag("b", str(value)) if value else "") + icon(kind, "1em"), class_="pp-chip pp-k-" + kind, data_anim="chip-" + card,
-               title=_(type_name(CARD_TYPE[card])))
+    """A card on a customer's bowl."""
+    return tag("li", mini_card(CARD_TYPE[card]), class_="pp-chip pp-k-" + CARD_KIND[card], data_anim="chip-" + card)
 
 
 def taste(loves, kind, cls):
-    """What a customer loves (`loves` True) or hates, in an icon and words."""
-    word = _(kind_word(kind))
-    label = _("Loves") if loves else _("Hates")
-    spoken = (_("Loves {kind}") if loves else _("Hates {kind}")).format(kind=word)
-    return tag("span", tag("span", label, class_="pp-taste-label") + icon(kind, "1.1em") + esc(word),
-               class_="pp-taste " + cls, aria_label=spoken)
+    """What a customer loves (`loves` True) or hates: the ingredient's picture with a heart, or
+    crossed out."""
+    spoken = (_("Loves {kind}") if loves else _("Hates {kind}")).format(kind=_(kind_word(kind)))
+    return face(GAME, kind, kind, spoken, picture(GAME, "loves" if loves else "hates", "pp-mark"), classes="pp-taste " + cls)
+
+
+def portrait(customer, classes=""):
+    """A customer's face: the person, or The King."""
+    return face(GAME, customer, KING if customer == KING else customer, _(customer_name(customer)), classes="pp-portrait " + classes)
+
+
+def back(kind, label, classes=""):
+    """A face-down card: the ingredient deck's (a bowl of phở) or the customers' (a guest)."""
+    return face(GAME, "back", "noodle" if kind == "cards" else "guest", label, classes="pp-back pp-back-{} {}".format(kind, classes))
+
+
+def token(happy):
+    return face(GAME, "happy" if happy else "mad", "happy" if happy else "mad", _("Happy token") if happy else _("Mad token"),
+                classes="pp-token")
 
 
 def stars(count):
@@ -141,7 +162,8 @@ class PhoPhoRenderer:
     def panel(self, ctx, seat):
         view = ctx.view
         mad, happy = view["mad"][seat], view["happy"][seat]
-        tokens = tag("span", HAPPY * happy, class_="pp-happy", data_anim="happy-%d" % seat) + tag("span", MAD * mad, class_="pp-mad")
+        tokens = (tag("span", "".join(token(True) for _i in range(happy)), class_="pp-happy", data_anim="happy-%d" % seat)
+                  + tag("span", "".join(token(False) for _i in range(mad)), class_="pp-mad"))
         parts = [tag("div", tag("span", tokens, class_="pp-tokens", aria_hidden="true")
                      + tag("span", _("{happy} Happy · {mad} Mad").format(happy=happy, mad=mad), class_="pp-token-words"),
                      class_="pp-token-line", aria_label=_("{happy} Happy and {mad} Mad tokens").format(happy=happy, mad=mad))]
@@ -154,8 +176,14 @@ class PhoPhoRenderer:
         size = view["hand_sizes"][seat]
         parts.append(tag("div", esc(ngettext("Hand: {n} card · Loyal: {loyal}", "Hand: {n} cards · Loyal: {loyal}", size).format(
             n=size, loyal=about)), class_="pp-facts"))
+        if count:  # the Loyal Customers: their faces to their owner, face down to the others
+            cards = [portrait(c, "pp-small") for c in loyal] if loyal is not None else [
+                back("customers", ngettext("{n} Loyal Customer, stars hidden", "{n} Loyal Customers, stars hidden", 1).format(n=1),
+                     "pp-small")] * count
+            parts.append(tag("div", "".join(cards), class_="pp-loyal-row"))
         if view["king_to"] and seat in view["king_to"]:
-            parts.append(tag("span", "♛ " + _("The King ({stars}★)").format(stars=KING_STARS), class_="badge pp-king-badge"))
+            parts.append(tag("span", portrait(KING, "pp-small") + esc(_("The King ({stars}★)").format(stars=KING_STARS)),
+                             class_="badge pp-king-badge"))
         elif not view["over"] and seat == view["turn"]:
             doing = {"restocked": _("restocked"), "give": _("choosing a rival"), "redraw": _("redrawing"),
                      "discard": _("discarding")}.get(view["phase"])
@@ -164,11 +192,32 @@ class PhoPhoRenderer:
         return "".join(parts)
 
     def rules_pictures(self):
-        """How to play: a bowl climbing from a Noodle to a 5 with its Bill, and a customer's tastes."""
-        bowl = ["noodle1a"] + [next(c for c in CARD_TYPE if CARD_TYPE[c] == t) for t in ("beef2", "herbs3", "chicken4", "chili5", "bill")]
-        tastes = taste(True, "herbs", "pp-loved") + " " + taste(False, "chili", "pp-hated")
-        return (figure(tag("ol", "".join(chip(c) for c in bowl), class_="pp-served"), _("A finished bowl: 1 up to 5, and a Bill"))
-                + figure(tag("div", tastes, class_="pp-tastes"), _("Each customer loves one kind and hates another")))
+        """How to play: the cards (a bowl climbing from a Noodle to a 5 with its Bill), a customer
+        and The King, and the two sides of a Favor token; each with the picture the table shows."""
+        bowl = "".join(tag("li", mini_card(c), class_="pp-chip pp-k-" + type_kind(c)) for c in ("noodle1", "beef2", "herbs3", "chicken4", "chili5"))
+        customer = "herbs-chili"
+        return (figure(self.bowl(bowl, 1), _("A finished bowl: 1 up to 5, and a Bill"))
+                + figure(tag("div", tag("div", stars(CUSTOMER[customer]["stars"]), class_="pp-index") + portrait(customer)
+                             + tag("div", taste(True, "herbs", "pp-loved") + taste(False, "chili", "pp-hated"), class_="pp-tastes"),
+                             class_="pp-rules-customer"),
+                         _("Each customer loves one kind and hates another"))
+                + figure(tag("div", tag("div", stars(KING_STARS), class_="pp-index") + portrait(KING), class_="pp-rules-customer"),
+                         _("The King ({stars}★)").format(stars=KING_STARS))
+                + figure(tag("div", token(True) + token(False), class_="pp-tokens"),
+                         _("Each player has 6 two-sided Favor Tokens (Mad / Happy).")))
+
+    def bowl(self, chips, bills, label=None, wants=""):
+        """A customer's bowl with the cards served into it (`chips`, drawn by chip()), its Bill(s)
+        beside it, and the empty places of what still finishes the order (`wants`)."""
+        return tag("div", tag("ol", chips, class_="pp-served", aria_label=label)
+                   + "".join(face(GAME, BILL, BILL, _(KIND_NAMES[BILL][0]), classes="pp-bill-tag") for _i in range(bills)) + wants,
+                   class_="pp-bowl-row")
+
+    def wants(self, five, bill, words):
+        """What finishes the order, drawn as empty places: a 5, a Bill (`words` say it)."""
+        places = (tag("span", str(FINISH_VALUE), class_="pp-want pp-want-5") if five else "") + (
+            face(GAME, "wanted-bill", BILL, None, classes="pp-want pp-want-bill") if bill else "")
+        return tag("span", places, class_="pp-wants", role="img", aria_label=words, title=words)
 
     # --- the table ---------------------------------------------------------------------------
     def board(self, ctx):
@@ -190,21 +239,29 @@ class PhoPhoRenderer:
             discarded = bold_count(_("{n} in the discard pile (top: {card})"), discard, card=top)
         else:
             discarded = bold_count(_("{n} in the discard pile"), discard)
+        drawn = _("{n} in the draw pile").format(n=view["deck"])
+        waiting = _("{n} in the customer deck").format(n=view["customers"])
+        if discard:
+            top = mini_card(CARD_TYPE[view["discard"][-1]])
+        else:
+            top = tag("span", "", class_="pp-slot")
         items = [
-            tag("li", bold_count(_("{n} in the draw pile"), view["deck"]), class_="pp-pile"),
-            tag("li", discarded, class_="pp-pile"),
-            tag("li", bold_count(_("{n} in the customer deck"), view["customers"]), class_="pp-pile"),
-            tag("li", esc(_("Turn {n}").format(n=view["turn_no"])), class_="pp-pile"),
+            tag("li", back("cards", drawn) + tag("span", bold_count(_("{n} in the draw pile"), view["deck"]), aria_hidden="true"),
+                class_="pp-pile"),
+            tag("li", tag("span", top, class_="pp-discard-top") + tag("span", discarded), class_="pp-pile"),
+            tag("li", back("customers", waiting) + tag("span", bold_count(_("{n} in the customer deck"), view["customers"]), aria_hidden="true"),
+                class_="pp-pile"),
+            tag("li", esc(_("Turn {n}").format(n=view["turn_no"])), class_="pp-pile pp-turn"),
         ]
         warning = ""
         if view["over"]:
             pass
         elif view["king_out"]:
             left = (view["finals_left"] or 0) + 1
-            warning = tag("p", "♛ " + _("The King has arrived: final turns, {n} to go (this one included).").format(n=left),
+            warning = tag("p", portrait(KING, "pp-small") + _("The King has arrived: final turns, {n} to go (this one included).").format(n=left),
                           class_="pp-warning pp-final", role="note")
         elif view["customers"] <= KING_WARNING_AT:
-            warning = tag("p", "♛ " + ngettext("Only {n} customer card left: The King is near. Happy tokens decide who gets him.",
+            warning = tag("p", portrait(KING, "pp-small") + ngettext("Only {n} customer card left: The King is near. Happy tokens decide who gets him.",
                                                "Only {n} customer cards left: The King is near. Happy tokens decide who gets him.",
                                                view["customers"]).format(n=view["customers"]), class_="pp-warning", role="note")
         return tag("ul", "".join(items), class_="pp-piles", aria_label=_("Piles")) + warning
@@ -240,9 +297,8 @@ class PhoPhoRenderer:
         else:
             needs = _("Finished by a Bill and a 5")
         where = _("Active · on the Bowl") if i == 0 else _("Side {n}").format(n=i)
-        served = tag("ol", "".join(chip(c) for c in cards), class_="pp-served", aria_label=_("served: {cards}").format(
-            cards=", ".join(_(type_name(CARD_TYPE[c])) for c in cards))) if cards else tag("p", _("Nothing served yet"), class_="pp-none")
-        bill = tag("div", icon("bill", "1.2em") + esc(_(KIND_NAMES[BILL][0])), class_="pp-bill-tag pp-k-bill") if entry["bill"] else ""
+        served = _("served: {cards}").format(cards=", ".join(_(type_name(CARD_TYPE[c])) for c in cards)) if cards else None
+        bills = (1 if entry["bill"] else 0) + len(entry.get("extra_bills") or ())
         buttons = []
         for action in legal:
             if action == "serve@{}".format(i):
@@ -250,13 +306,13 @@ class PhoPhoRenderer:
             elif action.startswith("put:") and action.endswith("@{}".format(i)):
                 ctype = action[4:].split("@")[0]
                 buttons.append(button(esc(_("Put {card} here").format(card=_(type_name(ctype)))), "play", action, class_="legal primary"))
-        head = (tag("div", (icon("bowl", "1.4em") if i == 0 else "") + tag("span", where), class_="pp-where")
-                + stars(info["stars"]))
+        head = tag("div", tag("span", stars(info["stars"]), class_="pp-index") + tag("span", where, class_="pp-where"), class_="pp-head")
         body = (head
-                + tag("div", taste(True, info["loved"], "pp-loved") + taste(False, info["hated"], "pp-hated"), class_="pp-tastes")
-                + tag("div", tag("span", topline, class_="pp-top") + bill, class_="pp-status")
-                + served
-                + tag("p", needs, class_="pp-needs")
+                + tag("div", portrait(entry["id"])
+                      + tag("div", taste(True, info["loved"], "pp-loved") + taste(False, info["hated"], "pp-hated"), class_="pp-tastes"),
+                      class_="pp-who")
+                + self.bowl("".join(chip(c) for c in cards), bills, served, self.wants(not has_five, not (hates_bill or bills), needs))
+                + tag("p", topline, class_="pp-status")
                 + (tag("div", "".join(buttons), class_="pp-targets") if buttons else ""))
         label = _("{where}: {n}-star customer, loves {loved}, hates {hated}").format(
             where=slot_words(i), n=info["stars"], loved=_(kind_word(info["loved"])), hated=_(kind_word(info["hated"])))
@@ -330,10 +386,9 @@ class PhoPhoRenderer:
         rows = []
         for seat in range(view["players"]):
             loyal = view["loyal"][seat] or []
-            items = "".join(tag("li", stars(CUSTOMER[c]["stars"]) + " " + icon(CUSTOMER[c]["loved"], "1em") + esc(_(kind_word(CUSTOMER[c]["loved"]))),
-                                class_="pp-loyal") for c in loyal)
+            items = "".join(tag("li", portrait(c, "pp-small") + stars(CUSTOMER[c]["stars"]), class_="pp-loyal") for c in loyal)
             if view["king_to"] and seat in view["king_to"]:
-                items += tag("li", stars(KING_STARS) + " ♛ " + esc(_(customer_name(KING))), class_="pp-loyal pp-king")
+                items += tag("li", portrait(KING, "pp-small") + stars(KING_STARS), class_="pp-loyal pp-king")
             rows.append(tag("div", tag("h4", ctx.name(seat)) + (tag("ul", items, class_="pp-loyal-list") if items else tag("p", _("No Loyal Customer."))),
                             class_="pp-reveal-seat"))
         return tag("section", tag("h3", _("Loyal Customers revealed")) + "".join(rows), class_="pp-reveal", aria_label=_("Loyal Customers revealed"))

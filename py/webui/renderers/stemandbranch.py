@@ -19,12 +19,22 @@ from games.stemandbranch.rules import (A_ELEMENT, ANIMAL_NAMES, ELEMENT_NAMES, c
                                        is_coop, passed_over, rank_words, scroll_effect_words, scroll_words, stack_of,
                                        suggest_payment)
 
+from ..art import face, picture
 from ..html import button, esc, figure, tag
 from ..i18n import _, ngettext
 from . import acting_seat
 
-# A shape per element besides its colour and word (common symbols every system font has).
-ELEMENT_SIGNS = {"Wood": "♣", "Fire": "▲", "Earth": "■", "Metal": "●", "Water": "≈"}
+GAME_ID = "stemandbranch"
+# The pictures (webui.art, tools/art.py), all of Fluent Emoji Flat: the twelve animals drawn whole
+# (one style: the set has a whole animal for every one of them, not a face for each); an element
+# is a picture of its own shape besides its colour and word (colour-blind players): a round green
+# tree (Wood), a flame (Fire), a brown mountain (Earth), a gold coin (Metal, 金 is gold), a drop
+# (Water); a scroll for the Spirit Scrolls; the back of a card is the yin-yang of the cycle.
+ANIMAL_ART = {a: a.lower() for a in ANIMALS}
+ELEMENT_ART = {"Wood": "wood", "Fire": "fire", "Earth": "earth", "Metal": "metal", "Water": "water"}
+ART = dict({a.lower(): a.lower() for a in ANIMALS},
+           wood="deciduous-tree", fire="fire", earth="mountain", metal="coin", water="droplet",
+           scroll="scroll", back="yin-yang")
 
 
 def animal_word(animal):
@@ -68,24 +78,50 @@ def display_order(cards):
     return sorted(cards, key=lambda c: (ANIMALS.index(ANIMAL[c]), RANK[c]))
 
 
-def card_body(card):
-    element = ELEMENT[card]
-    # Spaces between the parts: a screen reader (and axe's label check) reads "Rat r1 Wood".
-    return (tag("span", esc(animal_word(ANIMAL[card])), class_="sb-animal") + " "
-            + tag("span", esc(rank_short(card)), class_="sb-rank") + " "
-            + tag("span", tag("span", ELEMENT_SIGNS[element], class_="sb-sign", aria_hidden="true") + " " + esc(element_word(element)),
-                  class_="sb-element"))
+def element_pip(element):
+    """An element's picture, small, beside an index (decorative: its face says the words)."""
+    return picture(GAME_ID, ELEMENT_ART[element], "sb-pip")
+
+
+def card_index(card):
+    """A card's corner, where a fanned hand shows it: the rank over the element's picture. The rank
+    is drawn from data-rank (app.css), like the picture: the words a control shows must be a run of
+    its name (a speech-input user says them), and "Horse r3 (Wood)" names the rank "r3"."""
+    return tag("span", element_pip(ELEMENT[card]), class_="sb-idx", data_rank=RANK[card])
+
+
+def card_face(card, label, classes=""):
+    """A card's face: the rank and element in the corner, the animal in the middle, its name below."""
+    body = card_index(card) + tag("span", esc(animal_word(ANIMAL[card])), class_="sb-name")
+    return face(GAME_ID, str(card), ANIMAL_ART[ANIMAL[card]], label, body=body, classes=("sb-cardface " + classes).strip())
 
 
 def card_chip(card, act=None, arg=None, label=None, extra=""):
-    """A card: a button when it does something now, else a plain tile."""
+    """A card: a button when it does something now, else a plain card."""
     cls = "sb-card sb-el-{} {}".format(ELEMENT[card], extra).strip()
+    words = _(card_words(card))
     if act:
-        # The name starts with what the card shows ("Rat r1 ♣ Wood"), as a label must contain its visible words.
-        shown = " ".join((animal_word(ANIMAL[card]), rank_short(card), ELEMENT_SIGNS[ELEMENT[card]], element_word(ELEMENT[card])))
-        name = _("{card}: {what}").format(card=shown, what=label) if label else shown
-        return button(card_body(card), act, arg, class_=cls + " legal", aria_label=name)
-    return tag("span", card_body(card), class_=cls, title=_(card_words(card)))
+        name = _("{card}: {what}").format(card=words, what=label) if label else words
+        return button(card_face(card, None), act, arg, class_=cls + " legal", aria_label=name, title=name)
+    return card_face(card, words, cls)
+
+
+def card_back(label, count=None, classes=""):
+    """The back of a card (the deck, a face-down pile): the yin-yang on a patterned ground."""
+    body = tag("span", str(count), class_="sb-back-count") if count is not None else ""
+    return face(GAME_ID, "back", "back", label, body=body, classes=("sb-card sb-back " + classes).strip())
+
+
+def token_face(element, label, count=None):
+    """A round element token with the element's picture (and how many, when more than one)."""
+    body = tag("span", str(count), class_="sb-disc-count") if count else ""
+    return face(GAME_ID, "token-" + element, ELEMENT_ART[element], label, body=body, classes="sb-disc sb-el-" + element)
+
+
+def scroll_pic(sid, label=None, body=""):
+    """A scroll's picture with its element's picture on it."""
+    element = scroll_parts(sid)[0]
+    return face(GAME_ID, sid, "scroll", label, body=element_pip(element) + body, classes="sb-scroll-pic sb-el-" + element)
 
 
 def cards_count(n):
@@ -95,9 +131,10 @@ def cards_count(n):
 def visible_words(space, stack, token, view):
     """What a calendar space shows, in words (its button's name must contain them)."""
     top = stack[-1]
-    words = [space, animal_word(ANIMAL[top]), rank_short(top), element_word(ELEMENT[top]), cards_count(len(stack))]
+    words = [space]
     if is_coop(view) and ANIMAL[top] in view["locked"]:
-        words.append(_("locked"))
+        words.append(_("locked"))  # shown beside the space's name
+    words += [animal_word(ANIMAL[top]), rank_short(top), element_word(ELEMENT[top]), cards_count(len(stack))]
     if token:
         words.append(_("{element} token").format(element=element_word(token)))
     return " ".join(words)
@@ -118,11 +155,12 @@ def element_tokens(tokens, waiting=None):
             continue
         wait = min(n, (waiting or {}).get(e, 0))
         title = ngettext("{n} {element} token", "{n} {element} tokens", n).format(n=n, element=element_word(e))
-        text = "{}×{}".format(ELEMENT_SIGNS[e], n)
         if wait:
             title = _("{tokens}, {wait} usable from the next turn").format(tokens=title, wait=wait)
-            text += tag("span", " " + esc(_("({wait} next turn)").format(wait=wait)), class_="sb-wait")
-        out.append(tag("span", text, class_="sb-token sb-el-" + e + (" sb-waiting" if wait else ""), title=title))
+            text = token_face(e, title, n) + tag("span", esc(_("({wait} next turn)").format(wait=wait)), class_="sb-wait")
+            out.append(tag("span", text, class_="sb-waiting"))
+        else:
+            out.append(token_face(e, title, n))
     return "".join(out)
 
 
@@ -133,7 +171,8 @@ def waiting_words(view, seat):
 
 
 def scroll_chip(sid, active=None):
-    """A scroll: element colour and word, level, and (owned) active or inactive."""
+    """A scroll: its picture with the element's, the element's colour and word, the level, and
+    (owned) active or inactive (an inactive scroll's picture is faded: it is turned over)."""
     element, level = scroll_parts(sid)
     if active is None:
         words = _("{element} L{level}")
@@ -142,9 +181,9 @@ def scroll_chip(sid, active=None):
     else:
         words = _("{element} L{level} inactive")
     words = words.format(element=element_word(element), level=level)
-    return tag("span", tag("span", ELEMENT_SIGNS[element], aria_hidden="true") + " " + esc(words),
-               class_="sb-scroll sb-el-{}{}".format(element, "" if active is None else (" sb-active" if active else " sb-inactive")),
-               title=_(scroll_effect_words(sid)))
+    return face(GAME_ID, sid, "scroll", words, body=element_pip(element) + tag("span", esc(words), class_="sb-scroll-words"),
+                classes="sb-scroll sb-el-{}{}".format(element, "" if active is None else (" sb-active" if active else " sb-inactive")),
+                title=_(scroll_effect_words(sid)))
 
 
 def spectator_words(phase):
@@ -304,17 +343,23 @@ class StemAndBranchRenderer:
         for space in SPACES:
             stack = view["board"][space]
             token = view["board_tokens"].get(space)
+            # A space is a square of the board; with animals on it, a tile showing the top card
+            # (the animal, its rank and element in the corner) over the cards below it.
             parts = [tag("span", space, class_="sb-space-name")]
+            token_label = _("{element} token").format(element=element_word(token)) if token else None
             if stack:
                 top = stack[-1]
-                parts.append(card_body(top))
-                parts.append(tag("span", cards_count(len(stack)), class_="sb-depth"))
+                parts.append(face(GAME_ID, str(top), ANIMAL_ART[ANIMAL[top]], None, body=card_index(top), classes="sb-tile"))
                 if is_coop(view) and ANIMAL[top] in view["locked"]:
                     parts.append(tag("span", _("locked"), class_="sb-locked-tag"))
+                if len(stack) > 1:  # how many cards: edges under the tile and "×n" (app.css; the name says "n cards")
+                    parts.append(tag("span", "", class_="sb-depth", data_n=len(stack)))
             if token:
-                parts.append(tag("span", "{} {}".format(ELEMENT_SIGNS[token], esc(_("{element} token").format(element=element_word(token)))),
-                                 class_="sb-token sb-el-" + token))
+                # Inside a button the button's name says it; on an empty space the token says it.
+                parts.append(token_face(token, None if stack or space in targets else token_label))
             cls = "sb-cell" + (" sb-el-" + ELEMENT[stack[-1]] if stack else " sb-empty")
+            if len(stack) > 1:
+                cls += " sb-deep sb-d{}".format(min(len(stack), TOP_RANK))
             if is_coop(view) and stack and ANIMAL[stack[-1]] in view["locked"]:
                 cls += " sb-locked"
             describe = self.describe(space, stack, token)
@@ -322,12 +367,13 @@ class StemAndBranchRenderer:
                 price = WOOD_SUMMON_COST if pending.get("from_discard") else cost(view, pending["card"], space)
                 parts.append(tag("span", _("Cost {cost}").format(cost=price), class_="sb-cost"))
                 label = _("Ascend {card} on {place} for {cost}") if stack else _("Summon {card} on {place} for {cost}")
+                name = label.format(card=_(card_words(pending["card"])), place=describe, cost=price)
                 cell = button("".join(parts), "play", targets[space], class_=cls + " legal", data_anim="sb-space-" + space,
-                              aria_label=label.format(card=_(card_words(pending["card"])), place=describe, cost=price))
+                              aria_label=name, title=name)
             elif stack:
+                name = _("{words}: show the whole stack").format(words=visible_words(space, stack, token, view))
                 cell = button(" ".join(parts), "sb-stack", space, class_=cls, data_anim="sb-space-" + space,
-                              aria_label=_("{words}: show the whole stack").format(words=visible_words(space, stack, token, view)),
-                              aria_pressed="true" if ctx.ui.get("sb-stack") == space else "false")
+                              aria_label=name, title=describe, aria_pressed="true" if ctx.ui.get("sb-stack") == space else "false")
             else:
                 cell = tag("div", "".join(parts), class_=cls, aria_label=describe, data_anim="sb-space-" + space)
             cells.append(cell)
@@ -356,9 +402,12 @@ class StemAndBranchRenderer:
         for e in ELEMENTS:
             levels = view["stacks"][e]
             shown = " ".join(level_short(lv) for lv in levels) if levels else _("empty")
-            stacks.append(tag("li", tag("span", ELEMENT_SIGNS[e], aria_hidden="true") + " "
-                              + _("{element}: {levels}").format(element=tag("b", esc(element_word(e))), levels=esc(shown)),
-                              class_="sb-scroll-stack sb-el-" + e))
+            words = _("{element}: {levels}").format(element=tag("b", esc(element_word(e))), levels=esc(shown))
+            label = _("{element}: {levels}").format(element=element_word(e), levels=shown)
+            # A stack of scrolls, level 1 on top: the scroll picture with its element's (dimmed when empty).
+            pile = face(GAME_ID, "stack-" + e, "scroll", label, body=element_pip(e) + tag("span", words, class_="sb-scroll-words"),
+                        classes="sb-scroll sb-stack-face sb-el-" + e + ("" if levels else " sb-inactive"))
+            stacks.append(tag("li", pile, class_="sb-scroll-stack sb-el-" + e))
         box = view["box"]
         parts = [tag("h3", _("Spirit Scrolls")),
                  tag("ul", "".join(stacks), class_="sb-scroll-stacks", aria_label=_("Scroll stacks, top level first")),
@@ -397,9 +446,14 @@ class StemAndBranchRenderer:
             else:
                 slots.append(tag("li", card_chip(card)))
         count = view["deck_size"]
-        deck = (button(_("Draw from the deck ({count})").format(count=count), "play", "draw:deck", class_="legal sb-deck",
-                       aria_label=_("Draw from the deck ({count} left)").format(count=count))
-                if "draw:deck" in legal_set else tag("span", _("Deck: {count}").format(count=count), class_="sb-deck"))
+        # The deck: a pile of card backs (none left: an empty place) with its count.
+        if "draw:deck" in legal_set:
+            deck = button(card_back(None) + tag("span", _("Draw from the deck ({count})").format(count=count), class_="sb-deck-words"),
+                          "play", "draw:deck", class_="legal sb-deck", aria_label=_("Draw from the deck ({count} left)").format(count=count))
+        elif count:
+            deck = tag("span", card_back(_("Deck: {count}").format(count=count), count), class_="sb-deck")
+        else:
+            deck = tag("span", tag("span", _("Deck: {count}").format(count=count), class_="sb-card sb-gone"), class_="sb-deck")
         return tag("section", tag("h3", _("The row")) + tag("ol", "".join(slots), class_="sb-row") + deck,
                    class_="sb-row-box", aria_label=_("The row"))
 
@@ -490,8 +544,8 @@ class StemAndBranchRenderer:
                 if a.startswith("pay:token:"):
                     element = a[10:]
                     store = view["pool"] if is_coop(view) else view["tokens"][seat]
-                    items.append(button(esc(_("Pay {a_token} ({count} left)").format(a_token=a_token(element),
-                                                                                     count=store[element] - pending["paid_tokens"])),
+                    items.append(button(token_face(element, None) + esc(_("Pay {a_token} ({count} left)").format(
+                        a_token=a_token(element), count=store[element] - pending["paid_tokens"])),
                                         "play", a, class_="legal sb-token sb-el-" + element))
             suggestion = suggest_payment(view, seat)
             if suggestion:
@@ -523,7 +577,8 @@ class StemAndBranchRenderer:
                 if a.startswith("scroll:"):
                     sid = a[7:]
                     name, effect = _(scroll_words(sid)), _(scroll_effect_words(sid))
-                    items.append(button(esc(_("Activate {scroll}").format(scroll=name)), "play", a, class_="legal sb-el-" + scroll_parts(sid)[0],
+                    items.append(button(scroll_pic(sid) + esc(_("Activate {scroll}").format(scroll=name)), "play", a,
+                                        class_="legal sb-el-" + scroll_parts(sid)[0],
                                         title=effect, aria_label=_("Activate {scroll}: {effect}").format(scroll=name, effect=effect)))
             items.append(tag("span", _("Or draw a row card, or summon: click a card in your hand."), class_="sb-hint"))
         if phase in ("main", "claim"):
@@ -540,7 +595,7 @@ class StemAndBranchRenderer:
         for a in legal:
             if a.startswith("refresh:"):
                 sid, pay = a[8:].split("/")
-                out.append(button(esc(_("Refresh {scroll} with {a_token}").format(scroll=_(scroll_words(sid)), a_token=a_token(pay))),
+                out.append(button(scroll_pic(sid) + esc(_("Refresh {scroll} with {a_token}").format(scroll=_(scroll_words(sid)), a_token=a_token(pay))),
                                   "play", a, class_="legal sb-refresh sb-el-" + pay))
         waiting = waiting_words(ctx.view, ctx.viewer)
         if waiting:
@@ -573,7 +628,8 @@ class StemAndBranchRenderer:
             boxed = passed_over(view, taken)
             if boxed:
                 words = _("{claim}; to the box: {levels}").format(claim=words, levels=", ".join(level_short(scroll_parts(b)[1]) for b in boxed))
-            out.append(button(esc(words), "play", act, class_="legal sb-el-" + ELEMENT[card], title=_(scroll_effect_words(taken))))
+            out.append(button(scroll_pic(taken) + esc(words), "play", act, class_="legal sb-el-" + ELEMENT[card],
+                              title=_(scroll_effect_words(taken))))
         out.append(button(_("Decline: no scroll"), "play", "claim:none"))
         return out
 
@@ -586,6 +642,7 @@ class StemAndBranchRenderer:
         level = scroll_parts(sid)[1]
         for a in legal:
             verb, _verb, arg = a.partition(":")
+            pic = ""
             if verb == "wood":
                 out.append(card_chip(int(arg), "play", a, _("summon it from the discard pile at no cost")))
                 continue
@@ -622,17 +679,24 @@ class StemAndBranchRenderer:
                 label = _("Stop taking tokens")
             elif arg.startswith("supply:"):
                 label = _("Take {a_token} from the supply").format(a_token=a_token(arg[7:]))
+                pic = token_face(arg[7:], None)
             else:
                 label = _("Take the {element} token on {space}").format(element=element_word(view["board_tokens"][arg]), space=arg)
-            out.append(button(esc(label), "play", a, class_="legal" if a != "water:done" else "primary"))
+                pic = token_face(view["board_tokens"][arg], None)
+            out.append(button(pic + esc(label), "play", a, class_="legal" if a != "water:done" else "primary"))
         return out
 
     # --- gestures -------------------------------------------------------------------------------
     def rules_pictures(self):
         """How to play: an Ascend and a shared element, with the cards the calendar shows."""
         rat1, rat2, ox1, horse3 = 1, 13, 2, 31  # Rat r1 Wood, Rat r2 Fire, Ox r1 Wood, Horse r3 Wood
+        tokens = "".join(token_face(e, a_token(e)) for e in ELEMENTS)
+        scrolls = "".join(scroll_chip("{}1".format(e)) for e in ELEMENTS)
         return (figure(card_chip(rat1) + " → " + card_chip(rat2), _("Ascend: a higher rank of the same animal goes on top"))
-                + figure(card_chip(ox1) + " + " + card_chip(horse3), _("A Wood neighbour makes a Wood summon 1 cheaper")))
+                + figure(card_chip(ox1) + " + " + card_chip(horse3), _("A Wood neighbour makes a Wood summon 1 cheaper"))
+                + figure(tokens, _("Element tokens: {tokens}").format(tokens=and_list(element_word(e) for e in ELEMENTS)))
+                + figure(card_back(_("Deck: {count}").format(count=len(RANK)), len(RANK)), _("Deck: {count}").format(count=len(RANK)))
+                + figure(tag("span", scrolls, class_="sb-scroll-row"), _("Spirit Scrolls")))
 
     def handle(self, screen, act, arg):
         if act == "sb-stack":

@@ -2,9 +2,28 @@
 
 from games.thenumber.data import DIGITS, NUMBER_LENGTH
 
+from ..art import face
 from ..html import button, esc, figure, tag
 from ..i18n import _
 from . import acting_seat
+
+GAME_ID = "thenumber"
+# A written number is shown as keycap tiles, one a digit: the keys the number was typed with.
+ART = {"digit-" + d: "keycap-" + d for d in DIGITS}
+
+
+def digit_tile(d, crossed, label, **items):
+    """A digit of a player's sheet: its keycap tile, greyed and struck through once crossed out."""
+    tile = face(GAME_ID, "digit-" + d, "digit-" + d, label, body=tag("span", esc(d), class_="tn-tile-digit"), classes="tn-tile")
+    return tag("li", tile, class_="digit" + (" crossed" if crossed else ""), **items)
+
+
+def tiles(number, classes=""):
+    """A written number as digit tiles (keycaps), read as one number: the wrapper says it and each
+    tile keeps its digit as text (copy, find in page), drawn by its picture."""
+    faces = "".join(face(GAME_ID, "digit-" + d, "digit-" + d, None, body=tag("span", esc(d), class_="tn-tile-digit"), classes="tn-tile")
+                    for d in number)
+    return tag("span", faces, class_=("tn-tiles " + classes).strip(), role="img", aria_label=number, title=number)
 
 
 def and_list(items):
@@ -32,8 +51,8 @@ class TheNumberRenderer:
         view = ctx.view
         avail = view["avail"][seat]
         digits = "".join(
-            tag("li", d, class_="digit" + ("" if d in avail else " crossed"), aria_label=(_("{digit} available") if d in avail else _("{digit} crossed out")).format(digit=d),
-                data_anim=None if d in avail else "crossed-{}-{}".format(seat, d))
+            digit_tile(d, d not in avail, (_("{digit} available") if d in avail else _("{digit} crossed out")).format(digit=d),
+                       data_anim=None if d in avail else "crossed-{}-{}".format(seat, d))
             for d in DIGITS
         )
         state = ""
@@ -72,7 +91,7 @@ class TheNumberRenderer:
             if ctx.can_act:
                 parts.append(self.pad(ctx))
             elif ctx.viewer is not None and view["mine"] is not None:
-                parts.append(tag("p", _("You wrote {number}. Waiting for the others.").format(number=tag("b", esc(view["mine"]), class_="number")),
+                parts.append(tag("p", _("You wrote {number}. Waiting for the others.").format(number=tiles(view["mine"], "number")),
                                  class_="wrote"))
         if view["reveals"]:
             parts.append(self.reveal(ctx, view["reveals"][-1], latest=True))
@@ -122,7 +141,7 @@ class TheNumberRenderer:
                 outcome, cls = _("Scores {points}.").format(points=reveal["points"][seat]), "valid"
             rows.append(tag("tr",
                             tag("th", ctx.name(seat), scope="row")
-                            + tag("td", esc(number or "—"), class_="number")
+                            + tag("td", tiles(number) if number else "—", class_="number")
                             + tag("td", esc(outcome)),
                             class_=cls, data_seat=str(seat),
                             data_anim="reveal-{}-{}-{}".format(reveal["round"], reveal["turn"], seat) if latest else None))
@@ -136,9 +155,9 @@ class TheNumberRenderer:
 
     def rules_pictures(self):
         """How to play: a secret number, and a digit crossed out."""
-        slots = "".join(tag("span", d, class_="slot filled") for d in "512")
-        digits = "".join(tag("li", d, class_="digit" + (" crossed" if d in "125" else "")) for d in DIGITS)
-        return (figure(tag("div", slots, class_="display"), _("Your secret number: it scores its first digit, 5"))
+        digits = "".join(digit_tile(d, d in "125", (_("{digit} crossed out") if d in "125" else _("{digit} available")).format(digit=d))
+                         for d in DIGITS)
+        return (figure(tiles("512", "tn-rule-tiles"), _("Your secret number: it scores its first digit, 5"))
                 + figure(tag("ol", digits, class_="digits"), _("Its digits are crossed out for the round")))
 
     # --- gestures ------------------------------------------------------------------------
