@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "99492f4c0c72bbb8";
+const VERSION = "d63d4c226900adff";
 const APP_FILES = [
   "./",
   "./index.html",

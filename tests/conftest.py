@@ -168,8 +168,8 @@ def open_page(page, url):
     return page
 
 
-# Every picture on the table drawn: a <use> of a sprite has no box until its sprite is in (issue 36).
-PICTURES_DRAWN = "() => [...document.querySelectorAll('#game [data-face] svg.pic use')].every(u => u.getBBox().width > 0)"
+# Every picture on the table drawn: each <img> of a sprite has loaded it (issue 36).
+PICTURES_DRAWN = "() => [...document.querySelectorAll('#game [data-face] img.pic')].every(u => u.complete && u.naturalWidth > 0)"
 
 
 def open_table_with_pictures(page, url, game_id, ready):

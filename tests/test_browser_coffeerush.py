@@ -156,17 +156,17 @@ def test_phone_size_shows_the_board_cups_and_orders_without_sideways_scrolling(m
 # (drawn: its symbol was found), and its words (its own aria-label, or the labelled button or
 # picture it sits in).
 FACES = """() => [...document.querySelectorAll('#game [data-face]')].map(f => {
-  const use = f.querySelector(':scope > svg.pic use');
+  const use = f.querySelector(':scope > img.pic');
   const owner = f.closest('button') || f.closest('[role=img][aria-label]');
-  return {face: f.dataset.face, href: use && use.getAttribute('href'), label: f.getAttribute('aria-label'),
+  return {face: f.dataset.face, href: use && use.getAttribute('src'), label: f.getAttribute('aria-label'),
           named: !!(f.getAttribute('aria-label') || (owner && (owner.getAttribute('aria-label') || owner.textContent.trim()))),
-          drawn: !!use && use.getBBox().width > 0, inside: [...f.querySelectorAll('svg.pic use')].map(u => u.getAttribute('href').split('#')[1]),
+          drawn: !!use && use.complete && use.naturalWidth > 0, inside: [...f.querySelectorAll('img.pic')].map(u => u.getAttribute('src').split('#')[1]),
           where: f.closest('.cr-grid') ? 'board' : f.closest('.cr-tray') ? 'tray' : f.closest('.cr-home .cr-cups') ? 'cup'
             : f.closest('.cr-home .cr-orders') ? 'order' : f.closest('.cr-home .cr-tiles') ? 'tile' : f.closest('.cr-strip') ? 'strip'
             : f.closest('.cr-counts') ? 'count' : 'other'};
 })"""
 # Pictures drawn outside a face (an icon that is no card, space, cup or token).
-LOOSE = "() => [...document.querySelectorAll('#game :is(.board, .player) svg')].filter(s => !s.closest('[data-face]')).map(s => s.outerHTML.slice(0, 80))"
+LOOSE = "() => [...document.querySelectorAll('#game :is(.board, .player) :is(svg, img)')].filter(s => !s.closest('[data-face]')).map(s => s.outerHTML.slice(0, 80))"
 INGREDIENT = {"B": "beans", "M": "milk", "S": "steam", "I": "ice", "T": "tea", "C": "chocolate", "K": "caramel", "W": "water"}
 
 

@@ -96,10 +96,10 @@ def test_every_card_on_the_table_is_a_flower_picture_with_its_words(page, site):
     cards = page.evaluate("""() => [...document.querySelectorAll(
         '.flowers-stack .flowers-card:not(.flowers-empty), .flowers-held, .flowers-tiny, .flowers-cell.flowers-card, .flowers-ghost')]
         .map(el => {
-            const pic = el.querySelector(':scope > svg.pic use');
+            const pic = el.querySelector(':scope > img.pic');
             const button = el.closest('button');
-            return {face: el.dataset.face || null, cls: el.className, pic: pic && pic.getAttribute('href'),
-                    width: el.querySelector(':scope > svg.pic') ? el.querySelector(':scope > svg.pic').getBoundingClientRect().width : 0,
+            return {face: el.dataset.face || null, cls: el.className, pic: pic && pic.getAttribute('src'),
+                    width: el.querySelector(':scope > img.pic') ? el.querySelector(':scope > img.pic').getBoundingClientRect().width : 0,
                     label: el.getAttribute('aria-label') || (button && (button.getAttribute('aria-label') || button.textContent.trim())) || '',
                     hidden: !!el.closest('[aria-hidden=true]')};
         })""")

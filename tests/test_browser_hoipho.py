@@ -99,11 +99,11 @@ def test_rules_panel_lists_every_rule_with_the_rulings(page, site):
 # Every face on Hội Phố's table, as the page draws it: [data-face], the picture of the sprite it
 # names, and its words (its own aria-label, or the labelled button or region it sits in).
 FACES = """() => [...document.querySelectorAll('#game [data-face]')].map(f => {
-  const use = f.querySelector(':scope > svg.pic use');
+  const use = f.querySelector(':scope > img.pic');
   const owner = f.closest('button') || f.closest('[aria-label]');
-  return {face: f.dataset.face, href: use && use.getAttribute('href'), label: f.getAttribute('aria-label'),
+  return {face: f.dataset.face, href: use && use.getAttribute('src'), label: f.getAttribute('aria-label'),
           role: f.getAttribute('role'), named: !!(f.getAttribute('aria-label') || (owner && (owner.getAttribute('aria-label') || owner.textContent.trim()))),
-          drawn: !!use && use.getBBox().width > 0, where: f.closest('.hoipho-hand') ? 'hand' : f.closest('.hoipho-slots') ? 'slot'
+          drawn: !!use && use.complete && use.naturalWidth > 0, where: f.closest('.hoipho-hand') ? 'hand' : f.closest('.hoipho-slots') ? 'slot'
             : f.closest('.hoipho-revealed') ? 'revealed' : f.closest('.player') ? 'panel' : 'other'};
 })"""
 

@@ -91,10 +91,10 @@ def test_eight_player_score_sheets_are_readable_on_a_360_px_phone(page, site):
 # Every face on Mojo's table, as the page draws it: [data-face], the picture of the sprite it names,
 # and its words (its own aria-label, or the labelled button it sits in).
 FACES = """() => [...document.querySelectorAll('#game [data-face]')].map(f => {
-  const use = f.querySelector(':scope > svg.pic use');
+  const use = f.querySelector(':scope > img.pic');
   const button = f.closest('button');
-  return {face: f.dataset.face, href: use && use.getAttribute('href'), label: f.getAttribute('aria-label'),
-          role: f.getAttribute('role'), button: button && button.getAttribute('aria-label'), drawn: !!use && use.getBBox().width > 0,
+  return {face: f.dataset.face, href: use && use.getAttribute('src'), label: f.getAttribute('aria-label'),
+          role: f.getAttribute('role'), button: button && button.getAttribute('aria-label'), drawn: !!use && use.complete && use.naturalWidth > 0,
           index: (f.querySelector('.mojo-index') || {}).textContent || null,
           where: f.closest('.mojo-hand') ? 'hand' : f.closest('.mojo-mojo') ? 'mojo' : f.closest('.mojo-stack') ? 'stack'
             : f.closest('.mojo-under') ? 'under' : f.closest('.player') ? 'panel' : 'other'};
@@ -125,4 +125,4 @@ def test_cards_show_their_colour_by_picture_and_the_piles_their_backs(page, site
         page.wait_for_function("n => document.querySelectorAll('.log-list li').length > n", arg=before)
         page.wait_for_selector(".mojo-hand .legal, html[data-over]", state="attached")
     down = page.locator(".player .mojo-facedown[data-face=back]").first
-    assert down.get_attribute("aria-label").startswith("Face down: ") and down.locator("svg.pic use").get_attribute("href") == "www/art/mojo.svg#back"
+    assert down.get_attribute("aria-label").startswith("Face down: ") and down.locator("img.pic").get_attribute("src") == "www/art/mojo.svg#back"

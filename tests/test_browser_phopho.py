@@ -139,16 +139,16 @@ def test_two_humans_pass_the_device_behind_the_cover(page, site):
 # (drawn: its symbol was found), and its words (its own aria-label, or the labelled button or
 # picture it sits in).
 FACES = """() => [...document.querySelectorAll('#game [data-face]')].map(f => {
-  const use = f.querySelector(':scope > svg.pic use');
+  const use = f.querySelector(':scope > img.pic');
   const owner = f.closest('button') || f.closest('[role=img][aria-label]');
-  return {face: f.dataset.face, href: use && use.getAttribute('href'), label: f.getAttribute('aria-label'),
+  return {face: f.dataset.face, href: use && use.getAttribute('src'), label: f.getAttribute('aria-label'),
           named: !!(f.getAttribute('aria-label') || (owner && (owner.getAttribute('aria-label') || owner.textContent.trim()))),
-          drawn: !!use && use.getBBox().width > 0,
+          drawn: !!use && use.complete && use.naturalWidth > 0,
           where: f.closest('.pp-hand') ? 'hand' : f.closest('.pp-served') ? 'bowl' : f.closest('.pp-piles') ? 'piles'
             : f.closest('.pp-tastes') ? 'taste' : f.closest('.pp-wants') ? 'wants' : f.closest('.pp-customer') ? 'customer' : f.closest('.pp-tokens') ? 'token' : 'other'};
 })"""
 # Pictures drawn outside a face (an icon that is no card, customer or token) and text icons left.
-LOOSE = "() => [...document.querySelectorAll('#game :is(.board, .player) svg')].filter(s => !s.closest('[data-face]')).map(s => s.outerHTML.slice(0, 80))"
+LOOSE = "() => [...document.querySelectorAll('#game :is(.board, .player) :is(svg, img)')].filter(s => !s.closest('[data-face]')).map(s => s.outerHTML.slice(0, 80))"
 
 
 def test_cards_customers_bowls_bills_tokens_and_backs_are_pictures_of_the_sprite(page, site):
@@ -163,16 +163,16 @@ def test_cards_customers_bowls_bills_tokens_and_backs_are_pictures_of_the_sprite
     cards = page.locator(".pp-hand button.pp-card")
     assert cards.count() == 6 and len(where["hand"]) == 6
     for card in cards.all():
-        assert card.get_attribute("data-face") and card.locator(":scope > svg.pic").count() == 1
-        kind = card.locator(":scope > svg.pic use").get_attribute("href").split("#")[1]
+        assert card.get_attribute("data-face") and card.locator(":scope > img.pic").count() == 1
+        kind = card.locator(":scope > img.pic").get_attribute("src").split("#")[1]
         assert "pp-k-" + kind in card.get_attribute("class").split()
     # Three customers, each a person with a loved (a heart) and a hated ingredient (crossed out).
     assert len(where["customer"]) == 3 and len(where["taste"]) == 6
     for customer in page.locator(".pp-customer").all():
         portrait = customer.locator(".pp-portrait[data-face]")
         assert portrait.count() == 1 and "customer (loves" in portrait.get_attribute("aria-label")
-        assert customer.locator(".pp-loved[data-face] use[href$='#loves']").count() == 1
-        assert customer.locator(".pp-hated[data-face] use[href$='#hates']").count() == 1
+        assert customer.locator(".pp-loved[data-face] img.pic[src$='#loves']").count() == 1
+        assert customer.locator(".pp-hated[data-face] img.pic[src$='#hates']").count() == 1
     # What finishes an order, drawn as empty places beside the bowl: a 5, and a Bill unless hated.
     for wants in page.locator(".pp-wants").all():
         assert wants.get_attribute("aria-label").startswith("Finished by") and wants.locator(".pp-want-5").count() == 1

@@ -319,11 +319,11 @@ def test_SB_22_claim_prompt_is_in_sight_after_paying_with_a_hand_card(page, site
 # Every face drawn on the table, with what its picture is and how it is named (its own label, or
 # the button it sits in, or a button's text).
 TABLE_FACES = """() => [...document.querySelectorAll('.board [data-face]')].map(el => {
-    const pic = el.querySelector(':scope > svg.pic use');
+    const pic = el.querySelector(':scope > img.pic');
     const button = el.closest('button');
-    const pips = [...el.querySelectorAll('.sb-pip use')].map(u => u.getAttribute('href'));
-    return {face: el.dataset.face, cls: el.className, pic: pic && pic.getAttribute('href'), pips,
-            width: pic ? el.querySelector(':scope > svg.pic').getBoundingClientRect().width : 0,
+    const pips = [...el.querySelectorAll('img.sb-pip')].map(u => u.getAttribute('src'));
+    return {face: el.dataset.face, cls: el.className, pic: pic && pic.getAttribute('src'), pips,
+            width: pic ? el.querySelector(':scope > img.pic').getBoundingClientRect().width : 0,
             where: el.closest('.sb-grid') ? 'calendar' : el.closest('.sb-row') ? 'row' : el.closest('.sb-hand') ? 'hand'
                  : el.closest('.sb-deck') ? 'deck' : el.closest('.sb-summary') ? 'supply' : el.closest('.sb-scrolls') ? 'scrolls' : 'other',
             label: el.getAttribute('aria-label') || (button && (button.getAttribute('aria-label') || button.textContent.trim())) || ''};
@@ -366,4 +366,4 @@ def test_cards_calendar_tokens_scrolls_and_deck_are_pictures_with_their_words(pa
     # Every picture the table names is in the sprite the page loaded.
     names = {f["pic"].split("#")[1] for f in page.evaluate(TABLE_FACES)}
     text = page.evaluate("() => fetch('www/art/stemandbranch.svg').then(r => r.text())")
-    assert all('<symbol id="{}"'.format(n) in text for n in names), names
+    assert all('id="{}"'.format(n) in text for n in names), names

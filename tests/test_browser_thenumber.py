@@ -139,7 +139,7 @@ def test_written_numbers_are_keycap_tiles_named_as_numbers(page, site):
         const number = td.querySelector('.tn-tiles');
         return {text: td.innerText.trim(), label: number && number.getAttribute('aria-label'),
                 tiles: [...td.querySelectorAll('[data-face]')].map(el => ({face: el.dataset.face,
-                    pic: (el.querySelector(':scope > svg.pic use') || {getAttribute: () => null}).getAttribute('href'),
+                    pic: (el.querySelector(':scope > img.pic') || {getAttribute: () => null}).getAttribute('src'),
                     width: el.getBoundingClientRect().width}))};
     })""")
     assert len(rows) == 3 and "531" in [r["text"] for r in rows], rows
@@ -149,7 +149,7 @@ def test_written_numbers_are_keycap_tiles_named_as_numbers(page, site):
         assert all(t["pic"] == "www/art/thenumber.svg#" + t["face"] and t["width"] >= 16 for t in row["tiles"]), row
     assert page.locator(".pad .key").count() == 10 and page.locator(".pad [data-face]").count() == 0  # the pad as it was
     sheet = page.evaluate("""() => [...document.querySelectorAll('.players ol.digits')].map(ol => [...ol.children].map(li => li.querySelector('[data-face]') || {dataset: {}, getAttribute: () => null, querySelector: () => null})
-        .map(tile => [tile.dataset.face, tile.getAttribute('aria-label'), !!tile.querySelector(':scope > svg.pic use[href^="www/art/thenumber.svg#digit-"]')]))""")
+        .map(tile => [tile.dataset.face, tile.getAttribute('aria-label'), !!tile.querySelector(':scope > img.pic[src^="www/art/thenumber.svg#digit-"]')]))""")
     assert len(sheet) == 3 and all(len(digits) == 10 for digits in sheet), sheet  # each player's sheet: ten keycap tiles
     assert all(face and label and pic for digits in sheet for face, label, pic in digits), sheet
     assert any(label.endswith("crossed out") for digits in sheet for _, label, _ in digits)  # the smallest number always stays

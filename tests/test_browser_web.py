@@ -40,8 +40,8 @@ def test_after_one_visit_the_app_starts_and_plays_offline(sw_context, site):
     assert "Round 1, turn 1" in page.inner_text(".reveal.latest")
     # A game first opened offline has its pictures (issue 36): the worker stored them at install.
     page.goto(site + "?game=flowers&seats=human,easy&seed=3&speed=instant")
-    page.wait_for_function("""() => [...document.querySelectorAll('#game [data-face] svg.pic use')]
-        .some(use => use.getBBox().width > 0)""")
+    page.wait_for_function("""() => [...document.querySelectorAll('#game [data-face] img.pic')]
+        .some(img => img.complete && img.naturalWidth > 0)""")
 
 
 def deploy_new_version(site_dir, version):

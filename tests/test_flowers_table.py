@@ -85,7 +85,7 @@ def test_colours_are_flowers_with_words():
     cell = re.search(r'<span class="face flowers-card flowers-{}[^"]*" data-face="{}"[^>]*aria-label="{}[^>]*>(.*?)</span>'.format(
         COLOUR[first], kind(first), words), platform.html)
     assert cell, platform.html
-    assert 'href="www/art/flowers.svg#{}"'.format(FLOWER[COLOUR[first]]) in cell.group(1)
+    assert 'src="www/art/flowers.svg#{}"'.format(FLOWER[COLOUR[first]]) in cell.group(1)
     assert '<b class="flowers-idx">{}</b>'.format(NUMBER[first]) in cell.group(1)
     if BUTTERFLY[first]:
         assert "#butterfly" in platform.html and "#" + FLOWER[BUTTERFLY[first]] in platform.html

@@ -1,8 +1,10 @@
 """Each game's pictures, cut from the vendored icon set: python3 tools/art.py [--check]
 
 A game's renderer names the pictures it draws in ART ({picture name: icon name of the set}); this
-writes www/art/<game id>.svg, one sprite of <symbol id="picture name"> per game, with only those
-icons (the set's JSON is 9 MB; a game's sprite is a few dozen KB, less gzipped). The icon set is
+writes www/art/<game id>.svg, one sprite per game with only those icons (the set's JSON is 9 MB; a
+game's sprite is a few dozen KB, less gzipped). The sprite is an SVG stack: each icon is a hidden
+<g id="picture name"> that shows when it is the target, so that <img src="…svg#name"> draws that
+icon alone (webui.art.picture). The icon set is
 pinned in package-lock.json (webui.art.ART_SET names it); `npm ci` installs it. Ids inside an icon
 are prefixed with its picture's name, so two icons of one sprite never share one.
 With --check nothing is written; the exit status says whether every sprite is current.
@@ -37,14 +39,15 @@ def load_icons():
     return icons, (data.get("width", 32), data.get("height", 32))
 
 
-def symbol(name, body):
+def piece(name, body):
+    """One icon of the stack: shown only as the target of the sprite's address (#name)."""
     ids = re.findall(r'\bid="([^"]+)"', body)
     for old in ids:
         new = "{}-{}".format(name, old)
         body = body.replace('id="{}"'.format(old), 'id="{}"'.format(new))
         body = body.replace("url(#{})".format(old), "url(#{})".format(new))
         body = body.replace('href="#{}"'.format(old), 'href="#{}"'.format(new))
-    return '<symbol id="{}" viewBox="{}">{}</symbol>'.format(name, VIEWBOX, body)
+    return '<g id="{}" class="i">{}</g>'.format(name, body)
 
 
 def sprite(game_id, art, icons):
@@ -54,10 +57,12 @@ def sprite(game_id, art, icons):
             raise SystemExit("{}: picture name {!r}: lower-case letters, digits and '-' only".format(game_id, name))
         if icons.get(icon) is None:
             raise SystemExit("{}: no icon {!r} in {}".format(game_id, icon, ART_SET["name"]))
-        parts.append(symbol(name, icons[icon]["body"]))
+        parts.append(piece(name, icons[icon]["body"]))
     head = "<!-- {} of {} ({}, {} licence): pictures of {}, made by tools/art.py -->".format(
         ART_SET["package"], ART_SET["by"], ART_SET["name"], ART_SET["licence"], game_id)
-    return '<svg xmlns="http://www.w3.org/2000/svg">{}\n{}\n</svg>\n'.format(head, "\n".join(parts))
+    # width and height give an <img> of it its natural size (the page sizes each picture itself).
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="{}">{}\n'
+            '<style>.i{{display:none}}.i:target{{display:inline}}</style>\n{}\n</svg>\n').format(VIEWBOX, head, "\n".join(parts))
 
 
 LICENCE = ART_DIR + "LICENSE-fluent-emoji.txt"  # the set's licence, served beside the pictures as it asks
