@@ -135,6 +135,7 @@ def make_context(request, browser, site):
 
     def make(**options):
         context = browser.new_context(service_workers="block", **options)
+        context.set_default_timeout(BOOT_TIMEOUT)  # as the page fixture's: a whole bots' game on a busy machine takes over 30 s
         made.append(context)
         if request.node.get_closest_marker("first_visit") is None:
             seed_snapshot(context, site, request.getfixturevalue("start_snapshot"))
