@@ -12,7 +12,8 @@ PACKED := www/packed
 # Tests run in parallel, one pytest worker per core (pytest-xdist); PYTEST_WORKERS=0 runs them in one
 # process. Each worker serves the site and runs its own Chromium; tests share nothing on disk.
 PYTEST_WORKERS ?= auto
-PYTEST := $(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal
+# A test whose Chromium renderer crashed runs once more (requirements-test.txt); the run says so ("rerun").
+PYTEST := $(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal --reruns 1 --only-rerun "Target crashed|Page crashed"
 
 .PHONY: play test soak bench dist relay setup setup-web setup-test shell clean
 
