@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "d63d4c226900adff";
+const VERSION = "c5204e434ea1541c";
 const APP_FILES = [
   "./",
   "./index.html",

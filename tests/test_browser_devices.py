@@ -12,6 +12,7 @@ The browsers run in a network namespace of their own per test worker, with the s
 wait_event, events, send. The tests print what they measure (run with -s): how long a join takes,
 a reload's way back, how soon a vanished device is seen gone, how soon "no relay" is said."""
 
+import contextlib
 import json
 import os
 import random
@@ -276,6 +277,17 @@ def invite(host, seat):
     return host.get_attribute('[data-invite-seat="{}"]'.format(seat), "value")
 
 
+@contextlib.contextmanager
+def showing_on_failure(page, what):
+    """A wait that fails says what the page showed and printed (a join that never ends, say)."""
+    try:
+        yield
+    except Exception as error:
+        shown = page.evaluate("() => document.querySelector('#app') ? document.querySelector('#app').innerText : ''")
+        raise AssertionError("waited in vain for {}: {}\nthe page shows:\n{}\nconsole:\n{}".format(
+            what, error, shown[:1500], "\n".join(page.console_lines[-30:]))) from error
+
+
 def join_as(devices, link, name, page=None):
     """A guest's page: the invite opened, the name typed, Join pressed, the table shown (in
     .join_seconds after Join was pressed)."""
@@ -284,7 +296,8 @@ def join_as(devices, link, name, page=None):
     guest.fill("#join-name", name)
     started = time.monotonic()
     guest.click("#join-form button[type=submit]")
-    guest.wait_for_selector("#game .player.viewer", state="attached")
+    with showing_on_failure(guest, "the table on the guest's page"):
+        guest.wait_for_selector("#game .player.viewer", state="attached")
     guest.join_seconds = time.monotonic() - started
     return guest
 
@@ -294,10 +307,13 @@ def host_table(devices, query, names=("Lan",)):
     page per friend seat, joined with `names` in seat order; every friend connected."""
     host = device_page(devices)
     open_page(host, table_link(devices, query))
+    # The invites are drawn once the host's key is made (WebCrypto answers later than the table).
+    host.wait_for_selector("[data-invite-seat]", state="attached")
     seats = [int(s) for s in host.eval_on_selector_all("[data-invite-seat]", "els => els.map(e => e.dataset.inviteSeat)")]
     assert len(seats) == len(names), seats
     guests = [join_as(devices, invite(host, seat), name) for seat, name in zip(seats, names)]
-    host.wait_for_function("n => document.querySelectorAll('.room .friend.online').length === n", arg=len(guests))
+    with showing_on_failure(host, "every friend online on the host's page"):
+        host.wait_for_function("n => document.querySelectorAll('.room .friend.online').length === n", arg=len(guests))
     return host, guests
 
 
@@ -761,6 +777,23 @@ def test_a_chat_line_goes_from_one_device_to_the_other_as_text(devices):
     assert host.locator(".chat-lines li").last.text_content() == "Lan Half a line"  # in the closed chat
     assert host.locator(".chat[open]").count() == 0 and host.inner_text(".chat summary") == "Chat (4)"
     assert guest.locator(".chat[open]").count() == 1 and guest.input_value("#chat-form input[name=chat]") == ""
+
+    # The host's line arrives while the guest holds Send pressed: the guest's page draws it only
+    # at the release (html[data-held] meanwhile), so the press and the release fall on one button
+    # and the click sends. Before, the redraw put a new button under the pointer and no click came.
+    guest.fill("#chat-form input[name=chat]", "Pressed")
+    guest.hover("#chat-form button[type=submit]")
+    guest.mouse.down()
+    host.click(".chat summary")
+    host.fill("#chat-form input[name=chat]", "Mid-press")
+    host.click("#chat-form button[type=submit]")
+    guest.wait_for_selector("html[data-held]", state="attached")
+    assert guest.locator(".chat-lines li").count() == 4  # the news waits for the release
+    guest.mouse.up()
+    host.wait_for_function("document.querySelectorAll('.chat-lines li').length === 6")
+    guest.wait_for_function("document.querySelectorAll('.chat-lines li').length === 6")
+    assert host.locator(".chat-lines li").all_inner_texts()[4:] == ["Ann Mid-press", "Lan Pressed"]
+    assert guest.locator("html[data-held]").count() == 0
     for page in (host, guest):
         devices.check_page(page)
 

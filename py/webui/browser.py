@@ -110,6 +110,12 @@ TAB_TRAP_JS = ("root", "event", """
   }""")
 
 
+# Controls that act on click (press, then release on the same element): a redraw waits while one
+# is pressed, at most HOLD_MAX seconds (a finger resting on a card must not hold a friend's news).
+PRESSED_CONTROLS = "button, [data-act], summary, label"
+HOLD_MAX = 1.0
+
+
 def _js_object(mapping):
     return to_js(mapping, dict_converter=js.Object.fromEntries)
 
@@ -180,8 +186,45 @@ class BrowserPlatform:
         self._tab_trap = js.Function.new(*TAB_TRAP_JS)
         self._opener = None  # (data-act, data-arg) of the control that opened the open dialog
         self.clicked = None  # (data-act, data-arg, its top on screen) while its click is handled
+        self.pressing = False  # a control is pressed (pointer down) and not yet released
+        self._press = 0  # which press HOLD_MAX belongs to
+        self._held = None  # the page drawn while a control was pressed, drawn at the release
+
+    def press(self, event):
+        """A press began on a control that acts on click: redraws wait until it ends (release)."""
+        target = event.target
+        if not _present(getattr(target, "closest", None)) or not _present(target.closest(PRESSED_CONTROLS)):
+            return
+        self._press += 1
+        press = self._press
+        self.pressing = True
+        js.setTimeout(create_once_callable(lambda *_: self.release() if self._press == press else None), int(HOLD_MAX * 1000))
+
+    def release(self, *_):
+        """The press ended: its click (dispatched in the same task) draws first; then whatever
+        news came meanwhile, unless that click's own redraw already drew it."""
+        if not self.pressing:
+            return
+        self.pressing = False
+        js.setTimeout(create_once_callable(lambda *_: self._draw_held()), 0)
+
+    def _draw_held(self):
+        if self._held is not None and not self.pressing:
+            html, self._held = self._held, None
+            self.set_flag("held", False)
+            self.guard(lambda: self.render(html))
 
     def render(self, html):
+        if self.pressing:
+            # A redraw replaces every element: between the press and the release of a button,
+            # the release would land on a new element and the browser would dispatch no click
+            # (a guest's Send lost to a friend's move arriving mid-press). The news waits.
+            self._held = html
+            self.set_flag("held", True)
+            return
+        if self._held is not None:
+            self._held = None
+            self.set_flag("held", False)
         focused = self._focused_control()
         active = js.document.activeElement
         was_modal = _present(self.root.querySelector("[aria-modal=true]"))
@@ -678,6 +721,10 @@ def boot():
 
     for kind, handler in (("click", on_click), ("submit", on_submit), ("change", on_change), ("keydown", on_key)):
         js.document.addEventListener(kind, create_proxy(handler))
+    capture = _js_object({"capture": True, "passive": True})
+    js.document.addEventListener("pointerdown", create_proxy(platform.press), capture)
+    for kind in ("pointerup", "pointercancel"):
+        js.document.addEventListener(kind, create_proxy(platform.release), capture)
     js.window.addEventListener("hashchange", create_proxy(lambda event: platform.guard(lambda: app().open_link(_params()))))
     # Another tab of this site wrote or removed a save: this tab must not write over it.
     js.window.addEventListener("storage", create_proxy(lambda event: platform.guard(lambda: app().storage_changed(_text(event.key)))))
