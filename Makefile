@@ -66,7 +66,7 @@ $(VENV)/.build-stamp: requirements-build.txt
 setup-test: setup-web $(VENV)/.stamp $(VENV)/.relay-stamp
 	@tools/chromium.sh
 
-$(VENV)/.stamp: requirements-test.txt
+$(VENV)/.stamp: requirements-test.txt requirements-cluster.txt
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install -q -r requirements-test.txt
 	touch $@

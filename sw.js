@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "c5204e434ea1541c";
+const VERSION = "c52919afca7a27b7";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -35,6 +35,10 @@ interpreter = "./www/interpreter.mjs"
 '''
 
 
+# Modules of the command line only, never sent to the browser: Dask's side of `games simulate`.
+COMMAND_LINE_ONLY = ("tabletop/cluster.py",)
+
+
 def modules():
     found = []
     for folder, dirs, files in os.walk(os.path.join(ROOT, "py")):
@@ -42,7 +46,7 @@ def modules():
         for name in sorted(files):
             if name.endswith(".py") and name != "__main__.py":
                 path = os.path.relpath(os.path.join(folder, name), os.path.join(ROOT, "py")).replace(os.sep, "/")
-                if path != "main.py":  # the entry script is loaded by index.html itself
+                if path != "main.py" and path not in COMMAND_LINE_ONLY:  # main.py: loaded by index.html itself
                     found.append(path)
     return found
 

@@ -2,9 +2,11 @@
 
     python -m games simulate thenumber --players 4 --bots hard,normal,easy,easy --games 1000 --seed 1
     python -m games simulate flowers --bots normal,easy --games 500 --jobs 2 --json
+    python -m games simulate mojo --bots hard,normal --games 100000 --scheduler tcp://10.0.0.5:8786
     python -m games list
 
-The same --seed prints exactly the same figures on every run, with any --jobs.
+The same --seed prints exactly the same figures on every run, with any --jobs or on a Dask
+cluster (--scheduler: README, "Balance studies on several machines").
 """
 
 import argparse
@@ -15,6 +17,7 @@ import time
 
 from tabletop import IllegalAction
 from tabletop.bots import LEVELS
+from tabletop.cluster import ClusterError
 from tabletop.simulate import simulate
 
 from . import GAMES
@@ -49,6 +52,9 @@ def main(argv=None):
     sim.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a variant option")
     sim.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                      help="processes playing games at once (default: all cores; the figures do not change)")
+    sim.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                     help="play on the workers of this Dask scheduler instead of local processes (--jobs is then unused; "
+                          "pip install -r requirements-cluster.txt)")
     sim.add_argument("--json", action="store_true", help="print the figures as JSON (no progress bar)")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -80,7 +86,12 @@ def main(argv=None):
         parser.error(err.reason)
     started = time.perf_counter()
     quiet = args.quiet or args.json
-    tally = simulate(game, levels, args.games, args.seed, options, None if quiet else progress_bar(sys.stderr), args.jobs)
+    try:
+        tally = simulate(game, levels, args.games, args.seed, options, None if quiet else progress_bar(sys.stderr), args.jobs,
+                         scheduler=args.scheduler)
+    except ClusterError as err:
+        print("games simulate: {}".format(err), file=sys.stderr)
+        return 2
     if args.json:
         figures = dict(game=game.info.id, players=players, seed=args.seed, options=game.info.resolve_options(options))
         figures.update(tally.figures())

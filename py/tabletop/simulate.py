@@ -99,15 +99,25 @@ def _play_indexed(job):
     return play_one(game, levels, seed, options)
 
 
-def simulate(game, levels, games, seed=1, options=None, progress=None, jobs=1):
+def simulate(game, levels, games, seed=1, options=None, progress=None, jobs=1, scheduler=None):
     """Play `games` games; seed + i seeds game i. `progress(done, total)` after each game.
 
-    With `jobs` > 1 the games are shared among that many processes; the results are tallied in
-    the order of the games, so the figures are exactly those of one job. The bots count worlds
-    (their wall-clock guard is off outside the app), so the same seed gives the same figures on
-    every run and every machine."""
+    With `jobs` > 1 the games are shared among that many processes, and with `scheduler` (a Dask
+    scheduler's address, tcp://HOST:PORT; `jobs` is then unused) among a cluster's workers
+    (tabletop.cluster); either way the results are tallied in the order of the games, so the
+    figures are exactly those of one job. The bots count worlds (their wall-clock guard is off
+    outside the app), so the same seed gives the same figures on every run and every machine."""
     tally = Tally(levels)
     work = [(game, list(levels), seed + i, options) for i in range(games)]
+    if scheduler:
+        from .cluster import play_on_cluster
+
+        def add(i, played):
+            tally.add(*played)
+            if progress:
+                progress(i + 1, games)
+        play_on_cluster(scheduler, work, add)
+        return tally
     if jobs > 1 and games > 1:
         import multiprocessing
 
