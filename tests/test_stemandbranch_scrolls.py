@@ -1,7 +1,9 @@
 """Stem and Branch's Spirit Scrolls expansion: a test naming each rule SB-22..SB-25, the worked
 example SB-23 played through the engine, each of the five effects, Refresh by its own and by the
 generating element, the second action's tokens waiting, the passed-over scrolls going to the box,
-and 1,000 seeded random games with the expansion under the shared harness's checks."""
+and seeded random games with the expansion under the shared harness's checks (300; 3,000 in `make soak`)."""
+
+import os
 
 import pytest
 
@@ -317,13 +319,14 @@ def test_SB_22_scrolls_are_public_in_every_view():
         assert view["owned"] == state["owned"] and view["stacks"] == state["stacks"] and view["box"] == state["box"]
 
 
-# --- the shared harness's checks, 1,000 games with the expansion ------------------------------------------
-SCROLL_GAMES = 1000
+# --- the shared harness's checks, games with the expansion ------------------------------------------
+# Beyond the shared harness's own games with the expansion: 300 in `make test`, 3,000 in `make soak`.
+SCROLL_GAMES = 3000 if os.environ.get("SOAK") == "1" else 300
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_SB_22_to_SB_25_random_games_conserve_scrolls_cards_and_tokens(players):
-    """1,000 seeded random games (a third per player count) under the shared harness's checks
+    """SCROLL_GAMES seeded random games (a third per player count) under the shared harness's checks
     (replay, views, public events, audit after every step: 25 scrolls in stacks + players + box,
     60 cards, 25 element tokens); every effect gets played."""
     options = GAME.info.resolve_options({"scrolls": "1"})
