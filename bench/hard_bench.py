@@ -1,0 +1,91 @@
+"""Issue 37's table for the Hard bots (not a test): python3 bench/hard_bench.py [--titles a,b] [--games N]
+
+For each title, seeded games between bots on CPython (processes: --jobs), seat-rotated (each seed
+is played once with every seating of the levels, so neither side gets the better seat):
+  old      today's Hard against the Hard pinned in bench/pinned_hard (2026-12-04), heads-up
+  normal   Hard against Normal, heads-up
+  table    Hard against three Normals (four players; Flowers at its best count, three)
+A shared win counts 1/k for each of the k winners; the figure is Hard's share of the wins.
+The bots count worlds, not seconds: the same --seed gives the same figures on any machine.
+Prints the table and appends a dated section to bench/RESULTS.md (--out)."""
+
+import argparse
+import copy
+import datetime
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for folder in ("py", "bench"):
+    sys.path.insert(0, os.path.join(ROOT, folder))
+
+import pinned_hard  # noqa: E402
+from games import GAMES  # noqa: E402
+from tabletop.simulate import simulate  # noqa: E402
+
+TARGETS = {"old": 0.60, "normal": 0.75, "table": 0.55}  # the issue's
+TABLE_PLAYERS = {"flowers": 3}  # Flowers plays best with three (its rules); others four
+
+
+def hard_share(game, seatings, games, seed, jobs):
+    """Hard's share of the wins over `games` seeds, each played in every seating."""
+    wins = 0.0
+    for levels in seatings:
+        tally = simulate(game, levels, games, seed, jobs=jobs)
+        hard_seats = [s for s, level in enumerate(levels) if level == "hard"]
+        wins += sum(tally.wins[s] for s in hard_seats)
+    return wins / (games * len(seatings))
+
+
+def rotations(levels):
+    return [levels[i:] + levels[:i] for i in range(len(levels))]
+
+
+def row(game_id, which, games, seed, jobs):
+    game = GAMES[game_id]
+    if which == "old":  # the pinned Hard plays in the "normal" slot
+        game = copy.copy(game)
+        game.bots = dict(game.bots, normal=pinned_hard.hard(game_id))
+        return hard_share(game, rotations(["hard", "normal"]), games, seed, jobs)
+    if which == "normal":
+        return hard_share(game, rotations(["hard", "normal"]), games, seed, jobs)
+    players = min(TABLE_PLAYERS.get(game_id, 4), game.info.max_players)
+    return hard_share(game, rotations(["hard"] + ["normal"] * (players - 1)), games, seed, jobs)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--titles", default=",".join(pinned_hard.TITLES))
+    parser.add_argument("--rows", default="old,normal,table")
+    parser.add_argument("--games", type=int, default=200, help="seeds per row (each played in every seating)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
+    parser.add_argument("--note", default="", help="a line under the table (what changed)")
+    args = parser.parse_args(argv)
+    titles, rows = args.titles.split(","), args.rows.split(",")
+    lines = ["| title | " + " | ".join("{} (goal {:.0%})".format(r, TARGETS[r]) for r in rows) + " |",
+             "|---|" + "---|" * len(rows)]
+    started = time.perf_counter()
+    for game_id in titles:
+        cells = []
+        for which in rows:
+            share = row(game_id, which, args.games, args.seed, args.jobs)
+            cells.append("{:.1%}{}".format(share, "" if share >= TARGETS[which] else " (below)"))
+            print(game_id, which, cells[-1], flush=True)
+        lines.append("| {} | {} |".format(GAMES[game_id].info.title, " | ".join(cells)))
+    table = "\n".join(lines)
+    print(table)
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    section = ("\n## Hard bots (issue 37), {}\n\n`bench/hard_bench.py --titles {} --rows {} --games {} --seed {}`: Hard's share "
+               "of the wins, seat-rotated (each seed played in every seating), CPython, {} processes, {:.0f} s.\n{}\n{}\n").format(
+        when, args.titles, args.rows, args.games, args.seed, args.jobs, time.perf_counter() - started,
+        ("\n" + args.note + "\n") if args.note else "", table)
+    with open(args.out, "a") as f:
+        f.write(section)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

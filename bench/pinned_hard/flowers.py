@@ -1,0 +1,451 @@
+"""Flowers' bots. Everything is public but the stacks' order, so both read the gardens and the
+two face-up cards from the view, and treat the face-down stack's top as any unseen card.
+
+Both judge a garden by an estimate of its final score (`Board`): an exact number group is safe,
+a group that is too big is lost with the cards under it, a group still short of its size is at
+risk (more so as the stacks run down), a colour area of 5+ scores a point per card and a smaller
+one is worth part of that, a butterfly touching its colour scores. A placement is judged by the
+change it makes, computed on the few groups and areas around the cell, so every cell can be
+tried quickly.
+
+Normal: greedy. It takes the card whose best placement gains the most (the face-down stack is
+valued by sampling unseen cards) and places it there: it builds exact number groups and grows
+large colour areas.
+
+Hard: looks a turn further, over the hidden cards. For each card it could take it tries its best
+few placements and adds what the next turn then offers: the face-up cards it leaves (if likely
+still there) against unseen cards sampled from what it cannot see. It weighs the best card it
+leaves to the next player, reads the pace of the game from the stacks (solo: it controls the
+end, so it keeps every stack alive as long as it can), and judges a take that empties a stack
+(FL-9) by the exact final scores: a win or a loss, or in solo the final score itself.
+"""
+
+from tabletop import bots as botlib
+
+from games.flowers.data import AREA_MIN, BUTTERFLY, CARDS, COLOUR, FACE_UP, GROUP_SIZE, NUMBER
+from games.flowers.rules import neighbours, ranking, score_garden
+
+
+def same_number(a, b):
+    return NUMBER[a] == NUMBER[b]
+
+
+def same_colour(a, b):
+    return COLOUR[a] == COLOUR[b]
+
+
+class Weights:
+    """The evaluation's knobs (bot strength only, not rules)."""
+
+    def __init__(self, grow_rate=0.35, fail_risk=1.0, area_potential=0.6, area_horizon=8.0, fly_potential=0.3,
+                 turns_per_stack_card=2.5):
+        self.grow_rate = grow_rate  # chance per own turn left of adding a missing card to a group
+        self.fail_risk = fail_risk  # share of a too-big group's cards counted as lost
+        self.area_potential = area_potential  # worth of a card in an area still under 5
+        self.area_horizon = area_horizon  # own turns left from which small areas keep full potential
+        self.fly_potential = fly_potential  # worth of a butterfly that could still touch its colour
+        self.turns_per_stack_card = turns_per_stack_card  # total takes left per card of the lowest stack
+
+
+NORMAL = Weights()
+
+
+def turns_left(view, weights):
+    """Own turns left, roughly: the game ends when a stack runs out (FL-9)."""
+    lowest = min(s["count"] for s in view["stacks"])
+    return lowest * weights.turns_per_stack_card / view["players"]
+
+
+class Board:
+    """A garden for evaluation: visible card and stack height per cell, its number groups and
+    colour areas (cells, size, cards under them), and their estimated worth."""
+
+    def __init__(self, garden, turns, weights):
+        self.top = {k: s[-1] for k, s in garden.items()}
+        self.height = {k: len(s) for k, s in garden.items()}
+        self.turns = turns
+        self.w = weights
+        self.group_of, self.group_cells = self._index(same_number)
+        self.area_of, self.area_cells = self._index(same_colour)
+        self.group_cards = [sum(self.height[c] for c in cells) for cells in self.group_cells]
+        self.group_value = [self.group_worth(NUMBER[self.top[cells[0]]], len(cells), cards)
+                            for cells, cards in zip(self.group_cells, self.group_cards)]
+        self.area_value = [self.area_worth(len(cells)) for cells in self.area_cells]
+        self.flies = {k for k, c in self.top.items() if BUTTERFLY[c] is not None}
+
+    # --- worth of the parts ------------------------------------------------------------------
+    def group_worth(self, number, size, cards):
+        """A number group of `size` visible cards with `cards` cards in all (FL-10, FL-11)."""
+        need = GROUP_SIZE[number]
+        if size == need:
+            return 0.0
+        if size > need:
+            return -self.w.fail_risk * cards
+        risk = min(1.0, (need - size) / (1.0 + self.turns * self.w.grow_rate))
+        return -risk * cards
+
+    def area_worth(self, size):
+        """A colour area of `size` cards (FL-12); a smaller one for what it may become."""
+        if size >= AREA_MIN:
+            return float(size)
+        return size * self.w.area_potential * size / AREA_MIN * min(1.0, self.turns / self.w.area_horizon)
+
+    def fly_worth(self, key):
+        """A butterfly on `key` (FL-13): scoring, or able to touch its colour later."""
+        card = self.top.get(key)
+        if card is None or BUTTERFLY[card] is None:
+            return 0.0
+        fly = BUTTERFLY[card]
+        space = False
+        for other in neighbours(key):
+            near = self.top.get(other)
+            if near is None:
+                space = True
+            elif COLOUR[near] == fly:
+                return 1.0
+        return self.w.fly_potential * min(1.0, self.turns / 5.0) if space else 0.0
+
+    def _index(self, same):
+        owner, parts = {}, []
+        for start in self.top:
+            if start not in owner:
+                cells = self._spread(start, self.top, same)
+                for c in cells:
+                    owner[c] = len(parts)
+                parts.append(cells)
+        return owner, parts
+
+    def _spread(self, start, region, same):
+        top = self.top
+        cells, todo = [start], [start]
+        seen = {start}
+        while todo:
+            key = todo.pop()
+            for other in neighbours(key):
+                if other in region and other not in seen and same(top[key], top[other]):
+                    seen.add(other)
+                    cells.append(other)
+                    todo.append(other)
+        return cells
+
+    def total(self):
+        return sum(self.group_value) + sum(self.area_value) + sum(self.fly_worth(k) for k in self.top)
+
+    # --- one placement -----------------------------------------------------------------------
+    def cells(self):
+        """FL-8: every card (to cover) and every empty cell touching one."""
+        found = set(self.top)
+        for key in self.top:
+            found.update(neighbours(key))
+        return found
+
+    def delta(self, card, key):
+        """The change in worth if `card` is placed on `key`. Only the groups and areas touching
+        `key` change: the new card joins the neighbouring ones of its number (colour), and a
+        covered card leaves its own, which may split in pieces."""
+        top = self.top
+        near = neighbours(key)
+        old = top.get(key)
+        number, colour = NUMBER[card], COLOUR[card]
+        change = 0.0
+        # Number groups.
+        joined = {self.group_of[k] for k in near if k in top and NUMBER[top[k]] == number}
+        own = self.group_of[key] if old is not None else None
+        if own is not None and NUMBER[old] == number:
+            joined.add(own)  # same number on top: the group keeps the cell, one card more
+            own = None
+        size = 1 + sum(len(self.group_cells[g]) for g in joined) - (1 if old is not None and own is None else 0)
+        cards = self.height.get(key, 0) + 1 + sum(self.group_cards[g] for g in joined) - (self.height.get(key, 0) if old is not None and own is None else 0)
+        change += self.group_worth(number, size, cards) - sum(self.group_value[g] for g in joined)
+        if own is not None:
+            change += self._split(own, key, self.group_cells, self.group_value, same_number, True)
+        # Colour areas.
+        joined = {self.area_of[k] for k in near if k in top and COLOUR[top[k]] == colour}
+        own = self.area_of[key] if old is not None else None
+        if own is not None and COLOUR[old] == colour:
+            joined.add(own)
+            own = None
+        size = 1 + sum(len(self.area_cells[a]) for a in joined) - (1 if old is not None and own is None else 0)
+        change += self.area_worth(size) - sum(self.area_value[a] for a in joined)
+        if own is not None:
+            change += self._split(own, key, self.area_cells, self.area_value, same_colour, False)
+        # Butterflies on the cell and around it.
+        flies = [k for k in near if k in self.flies]
+        if old is not None and key in self.flies or BUTTERFLY[card] is not None:
+            flies.append(key)
+        if flies:
+            before = sum(self.fly_worth(k) for k in flies)
+            top[key] = card
+            change += sum(self.fly_worth(k) for k in flies) - before
+            if old is None:
+                del top[key]
+            else:
+                top[key] = old
+        return change
+
+    def _split(self, part, key, cells_of, values, same, groups):
+        """The change in worth of the group (area) `part` when the card on `key` leaves it."""
+        rest = set(cells_of[part])
+        rest.discard(key)
+        after = 0.0
+        while rest:
+            cells = self._spread(next(iter(rest)), rest, same)
+            rest.difference_update(cells)
+            if groups:
+                after += self.group_worth(NUMBER[self.top[cells[0]]], len(cells), sum(self.height[c] for c in cells))
+            else:
+                after += self.area_worth(len(cells))
+        return after - values[part]
+
+
+# --- Normal ----------------------------------------------------------------------------------
+HIDDEN_SAMPLES = 6  # unseen cards tried to value the face-down stack
+
+
+def unseen_cards(view):
+    """The cards the view does not show (in the stacks under their tops, or out)."""
+    seen = {c for g in view["gardens"] for stack in g.values() for c in stack}
+    seen.update(s["top"] for s in view["stacks"] if s["top"] is not None)
+    if view["held"] is not None:
+        seen.add(view["held"])
+    return [c for c in range(len(CARDS)) if c not in seen]
+
+
+class Chooser:
+    """Best placements on one board, remembered per kind of card (colour, number, butterfly)."""
+
+    def __init__(self, board):
+        self.board = board
+        self.cells = sorted(board.cells())
+        self._best = {}
+
+    def ranked(self, card):
+        """[(gain, cell), ...] best first."""
+        kind = CARDS[card]
+        found = self._best.get(kind)
+        if found is None:
+            found = sorted(((self.board.delta(card, k), k) for k in self.cells), key=lambda t: -t[0])
+            self._best[kind] = found
+        return found
+
+    def best(self, card):
+        return self.ranked(card)[0][0]
+
+
+def hidden_value(chooser, view, rng, samples=HIDDEN_SAMPLES):
+    pool = unseen_cards(view)
+    picks = rng.sample(pool, min(samples, len(pool))) if pool else []
+    return sum(chooser.best(c) for c in picks) / len(picks) if picks else 0.0
+
+
+# --- the pace of the game (both levels) -------------------------------------------------------
+# Taking from the lowest stack brings the end (FL-9) nearer. A bot does it on purpose when it
+# leads, and avoids it when behind, so that games with others are not cut short by habit (the
+# face-down stack, often the best guess, used to run out first after ~20 turns each).
+HASTEN_LEADING = 0.3  # worth of bringing the end nearer when leading
+HASTEN_BEHIND = 1.0  # cost of bringing the end nearer when not leading
+
+
+def shortens(view, i):
+    """Whether a take from stack `i` brings the end nearer: its stack is, or becomes, the lowest."""
+    counts = [s["count"] for s in view["stacks"]]
+    return counts[i] - 1 < min(c for j, c in enumerate(counts) if j != i)
+
+
+def leads(view, seat, weights, turns):
+    """Whether `seat`'s garden is worth the most (estimated as the game goes on)."""
+    worth = [Board(g, turns, weights).total() for g in view["gardens"]]
+    return worth[seat] > max(w for s, w in enumerate(worth) if s != seat)
+
+
+def pace(view, seat, i, lead):
+    """What a take from stack `i` is worth for the pace of the game alone (0 in solo)."""
+    if view["players"] == 1 or not shortens(view, i):
+        return 0.0
+    return HASTEN_LEADING if lead else -HASTEN_BEHIND
+
+
+def _pick(options, rng):
+    best = max(v for _, v in options)
+    return rng.choice([a for a, v in options if v >= best - 1e-9])
+
+
+def normal(game, view, seat, legal, rng):
+    board = Board(view["gardens"][seat], turns_left(view, NORMAL), NORMAL)
+    chooser = Chooser(board)
+    if view["held"] is not None:
+        ranked = chooser.ranked(view["held"])
+        top = ranked[0][0]
+        return rng.choice(["place:" + k for v, k in ranked if v >= top - 1e-9])
+    options = []
+    lead = view["players"] > 1 and leads(view, seat, NORMAL, board.turns)
+    for action in legal:
+        i = int(action.split(":")[1])
+        top = view["stacks"][i]["top"]
+        value = chooser.best(top) if top is not None else hidden_value(chooser, view, rng)
+        options.append((action, value + pace(view, seat, i, lead)))
+    return _pick(options, rng)
+
+
+# --- Hard ------------------------------------------------------------------------------------
+# Tuned by self-play against Normal: with others the game is short (20-30 cards each), so groups
+# are riskier and areas worth building for longer; solo games run the whole stacks.
+HARD = Weights(grow_rate=0.25, area_potential=0.9, fly_potential=0.6)
+HARD_SOLO = Weights()
+HARD_HIDDEN_SAMPLES = 16
+HARD_EXACT_CELLS = 12  # placements scored exactly when the game ends (the best by estimate)
+FUTURE_GAIN = 0.5  # what an own turn still to come adds, on average (solo: worth prolonging)
+WIN, LOSS = 100.0, -100.0
+PACE_HIDDEN, PACE_FACE_UP = 0.5, 0.25  # share of takes from the face-down stack, from a face-up one
+DENY = 0.5  # how much the next player's best gain from what I leave counts against mine
+LOOK = 0.6  # weight of the next turn's expected best gain
+# Placements of a card looked beyond (the best by the plain estimate), and unseen cards tried
+# for the next turn: wider with others (small gardens, and it pays), narrower in solo (gardens of
+# 100 cards, and it does not).
+LOOK_PLACES, LOOK_SAMPLES = 5, 8
+LOOK_PLACES_SOLO, LOOK_SAMPLES_SOLO = 3, 4
+SURVIVE = 0.8  # chance that a face-up card is still there after each other player's turn
+# A guard, not the normal limit: decisions take tens of milliseconds (bench/RESULTS.md); past this
+# the remaining candidates are judged without looking further.
+HARD_TIME_BUDGET = 0.4
+
+
+def hard_turns_left(view):
+    """Solo: every card but the last of each stack can still be taken (the player controls the
+    end). With others, the stack that runs out first sets the pace: others are expected to take
+    from the face-down stack about half the time (as Normal does), from each face-up one a
+    quarter of the time."""
+    n = view["players"]
+    if n == 1:
+        return max(0, sum(s["count"] for s in view["stacks"]) - 2)
+    return min(s["count"] / (n * (PACE_FACE_UP if FACE_UP[i] else PACE_HIDDEN)) for i, s in enumerate(view["stacks"]))
+
+
+def _exact_after(garden, card, cells):
+    """The best exact end scoring (FL-10..FL-13, ranked as FL-14) placing `card` on one of
+    `cells`: (score_garden's result, cell)."""
+    best = None
+    for key in cells:
+        stack = garden.get(key)
+        garden[key] = (stack or []) + [card]
+        scored = score_garden(garden)
+        if stack is None:
+            del garden[key]
+        else:
+            garden[key] = stack
+        if best is None or (scored["total"], -scored["removed_cards"]) > (best[0]["total"], -best[0]["removed_cards"]):
+            best = (scored, key)
+    return best
+
+
+def _final_value(view, seat, card, chooser):
+    """The worth of ending the game with `card` placed as well as possible: a win or a loss
+    with others (FL-14), the final score itself in solo."""
+    garden = view["gardens"][seat]
+    cells = [k for _, k in chooser.ranked(card)[:HARD_EXACT_CELLS]]
+    mine, _ = _exact_after(dict(garden), card, cells)
+    if view["players"] == 1:
+        return mine["total"]
+    scores = [score_garden(g) for g in view["gardens"]]
+    scores[seat] = mine
+    winners = ranking(scores)
+    if seat in winners:
+        return WIN / len(winners)
+    return LOSS
+
+
+class Lookahead:
+    """What the next turn is worth after a placement: the best gain of the cards then on offer
+    (the face-up cards left, if still there, against two unseen ones), on average."""
+
+    def __init__(self, view, seat, turns, rng, chooser, weights):
+        self.view, self.seat, self.turns, self.weights = view, seat, turns, weights
+        solo = view["players"] == 1
+        self.places = LOOK_PLACES_SOLO if solo else LOOK_PLACES
+        pool = unseen_cards(view)
+        samples = LOOK_SAMPLES_SOLO if solo else LOOK_SAMPLES
+        self.sample = rng.sample(pool, min(samples, len(pool)))  # the same for every candidate
+        self.survive = 1.0 if view["players"] == 1 else SURVIVE ** (view["players"] - 1)
+        self.chooser = chooser  # the garden as it is: the fallback past the time guard
+        self.deadline = botlib.deadline(HARD_TIME_BUDGET)
+
+    def value(self, chooser, survivors):
+        rand = [chooser.best(c) for c in self.sample]
+        pairs = [max(rand[i:i + 2]) for i in range(0, len(rand), 2)] or [0.0]
+        fresh = sum(pairs) / len(pairs)
+        if not survivors:
+            return fresh
+        known = max(chooser.best(c) for c in survivors)
+        return self.survive * max(known, fresh) + (1 - self.survive) * fresh
+
+    def after(self, card, key, survivors):
+        if botlib.past(self.deadline):  # a slow device: judge on the garden as it is
+            return self.value(self.chooser, survivors)
+        garden = dict(self.view["gardens"][self.seat])
+        garden[key] = garden.get(key, []) + [card]
+        return self.value(Chooser(Board(garden, max(0.0, self.turns - 1), self.weights)), survivors)
+
+    def best_place(self, chooser, card, survivors):
+        """(value, cell) of the best placement of `card` looking one turn further."""
+        best = None
+        for gain, key in chooser.ranked(card)[:self.places]:
+            value = gain + LOOK * self.after(card, key, survivors)
+            if best is None or value > best[0]:
+                best = (value, key)
+        return best
+
+
+def hard(game, view, seat, legal, rng):
+    n = view["players"]
+    weights = HARD_SOLO if n == 1 else HARD
+    turns = hard_turns_left(view)
+    garden = view["gardens"][seat]
+    board = Board(garden, turns, weights)
+    chooser = Chooser(board)
+    faces = {i: s["top"] for i, s in enumerate(view["stacks"]) if s["top"] is not None}
+    look = Lookahead(view, seat, turns, rng, chooser, weights)
+    if view["held"] is not None:
+        card = view["held"]
+        if view["stacks"][view["held_from"]]["count"] == 0:  # FL-9: this card ends the game
+            cells = [k for _, k in chooser.ranked(card)]
+            return "place:" + _exact_after(dict(garden), card, cells)[1]
+        return "place:" + look.best_place(chooser, card, list(faces.values()))[1]
+    base = board.total()
+    expected = hidden_value(chooser, view, rng, HARD_HIDDEN_SAMPLES)  # an unseen card's worth to me
+    rival = None
+    if n > 1:  # the next player picks from what I leave
+        nxt = (seat + 1) % n
+        rival = Chooser(Board(view["gardens"][nxt], turns, weights))
+        rival_expected = hidden_value(rival, view, rng, HARD_HIDDEN_SAMPLES // 2)
+    options = []
+    lead = n > 1 and leads(view, seat, weights, turns)
+    for action in legal:
+        i = int(action.split(":")[1])
+        stack = view["stacks"][i]
+        top = stack["top"]
+        if stack["count"] == 1:  # taking the last card ends the game
+            if top is not None:
+                value = _final_value(view, seat, top, chooser)
+            else:
+                pool = unseen_cards(view)
+                picks = rng.sample(pool, min(4, len(pool)))
+                value = sum(_final_value(view, seat, c, chooser) for c in picks) / len(picks)
+            if n == 1:
+                value -= base  # against the estimate of going on, below
+            options.append((action, value))
+            continue
+        others = [c for j, c in faces.items() if j != i]
+        if top is not None:
+            gain = look.best_place(chooser, top, others)[0]
+        else:
+            gain = expected + LOOK * look.value(chooser, others)
+        if n == 1:
+            gain += FUTURE_GAIN * max(0, turns - 1)
+        else:
+            left = [rival.best(c) for c in others] + [rival_expected]
+            gain -= DENY * max(left) - pace(view, seat, i, lead)
+        options.append((action, gain))
+    return _pick(options, rng)
+
+
+POLICIES = {"normal": normal, "hard": hard}

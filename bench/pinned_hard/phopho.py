@@ -1,0 +1,480 @@
+"""Phở Phở's bots. Both read only the seat's view (their hand, the public table).
+
+A Serve is planned whole: `plays` lists the complete plays the hand allows (a run on one
+customer, 2-3 cards of one value on different customers, a Bill), `score_play` values one with
+a light simulation of its effects (loved flips, finished orders, hated failures and the token
+given away, the empty-hand bonus, Perfect Reputation). The bot then plays the plan's next
+small step (pick a card, place the selection), re-planning at each step among the plays that
+contain what is already selected.
+
+Normal: greedy. Restocks unless a Serve now empties its hand; after a Restock serves the best
+play if it is worth anything; finishes orders, feeds loved ingredients, plays a hated card only
+when the token it gives away is worth more than the bowl it spoils.
+
+Hard: determinized search. At each Serve/Restock decision it samples the hidden cards (others'
+hands, the deck orders, where The King lies) from its view, plays each candidate plan (Normal's
+choice, Restock or skip, the next best plays) in every sampled world, lets every seat play on
+with the Normal policy for two rounds (to the end once The King is near), and keeps the plan with
+the best mean position value (stars, progress to Perfect Reputation, tokens given and received,
+The King), Normal's choice winning ties within a small margin.
+"""
+
+import itertools
+import sys
+import time
+
+from tabletop import bots as botlib
+from tabletop import clone
+
+from games.phopho.data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KING_STARS,
+                   KING_WARNING_AT, MIN_TOKENS_KEPT, RUN_MAX, SAME_MAX, TOKENS, TYPE_ORDER)
+from games.phopho.rules import Rollout, accepts, top_value
+
+# --- Normal's weights (bot strength only, not rules) --------------------------------------------
+FLIP = 1.0  # one of my Mad tokens turned Happy
+GIVE = 0.0  # a Mad token handed to a rival (measured: not worth a spoiled bowl by itself)
+OTHERS_FLIP = 0.35  # a rival's flip (finishing the Active customer pleases everyone)
+PLACED = 0.25  # a card shed onto a bowl
+BILL_PLACED = 0.3  # a Bill next to a customer still building
+SPOILED = 0.2  # per card on a bowl that a hated card throws away
+REPUTATION = 1.0  # extra for reaching Perfect Reputation (a Loyal Customer)
+EMPTY_HAND = 1.5  # the flip and the fresh hand of PP-17
+USEFUL_KEEP = 0.5  # a card at least this useful is kept when redrawing after a Bill
+
+# --- Hard's search ------------------------------------------------------------------------------
+HARD_WORLDS = 16  # sampled worlds per decision (fewer if the time guard stops it)
+HARD_CANDIDATES = 4  # plans searched: Normal's choice, Restock / skip, the next best plays
+HARD_HORIZON_ROUNDS = 2  # mid-game rollouts: this many turns of every seat (measured: 1 and 3 do worse)
+HARD_ENDGAME_AT = 6  # from this many customer cards left, the rollouts play to the end
+HARD_PRIOR = 0.1  # Normal's choice must be beaten by this much (sampling noise)
+# A guard, not the normal limit: HARD_WORLDS take about 0.1-0.2 s on CPython (bench/RESULTS.md).
+# On a slow or busy device the search stops sampling when the next world would overrun this, so
+# it plays a little weaker but never slower. Pyodide runs 2-3x slower than CPython: the browser's
+# guard is higher, and still keeps a decision under 1 s.
+HARD_TIME_BUDGET = 0.7 if sys.platform == "emscripten" else 0.4
+HARD_FIRST_WORLD_CAP = 1.3  # x budget: the first world is always finished, its rollouts cut here
+WIN_VALUE = 5.0  # a won game, in stars, when a rollout reaches the end
+CLAIM_STARS = 1.375  # the mean stars of a customer card
+SPEED = 0.15  # per token given away for good: later Perfect Reputations come faster
+HAND = 0.05  # per card in hand
+KING_WEIGHT = 0.6  # how much the race for The King counts before it is decided
+
+
+# --- plays ---------------------------------------------------------------------------------------
+def _kind_rank(card, entry):
+    """How good `card` is for `entry`: loved 0, neutral 1, hated 2."""
+    info = CUSTOMER[entry["id"]]
+    kind = CARD_KIND[card]
+    return 0 if kind == info["loved"] else 2 if kind == info["hated"] else 1
+
+
+def plays(hand, line):
+    """Every useful complete Serve: [(mode, [[card, line index], ...]), ...].
+
+    Runs take a loved card where there is one (else a neutral one) at each value; a run may end
+    on a hated card (the ones after it would stay in hand anyway). Multiple-customer plays try
+    every assignment of distinct card types to accepting customers."""
+    found = []
+    by_value = {}
+    for card in hand:
+        by_value.setdefault(CARD_VALUE[card], {}).setdefault(CARD_TYPE[card], card)
+    bills = by_value.get(0)
+    if bills:
+        bill = next(iter(bills.values()))
+        found += [("serve", [[bill, i]]) for i in range(len(line))]  # PP-9c: even where one lies
+    for i, entry in enumerate(line):
+        top = top_value(entry)
+        for start in ((1,) if top == 0 else (top, top + 1)):  # the values accepts() allows, in order
+            if start > FINISH_VALUE:
+                continue
+            run = []
+            for value in range(start, min(FINISH_VALUE, start + RUN_MAX - 1) + 1):
+                cards = by_value.get(value)
+                if not cards:
+                    break
+                ranked = sorted(cards.values(), key=lambda c: (_kind_rank(c, entry), TYPE_ORDER[CARD_TYPE[c]]))
+                hated = [c for c in ranked if _kind_rank(c, entry) == 2]
+                if hated:
+                    found.append(("serve", [[c, i] for c in run + [hated[0]]]))
+                if _kind_rank(ranked[0], entry) == 2:
+                    break
+                run.append(ranked[0])
+                found.append(("serve", [[c, i] for c in run]))
+    for value, cards in by_value.items():
+        if value == 0:
+            continue
+        targets = [i for i, e in enumerate(line) if accepts(e, value)]
+        pool = [c for c in hand if CARD_VALUE[c] == value]
+        if len(targets) < 2 or len(pool) < 2:
+            continue
+        seen = set()
+        for k in range(2, min(SAME_MAX, len(targets), len(pool)) + 1):
+            for where in itertools.combinations(targets, k):
+                for chosen in itertools.permutations(pool, k):
+                    key = (where, tuple(CARD_TYPE[c] for c in chosen))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    found.append(("same", [[c, i] for c, i in zip(chosen, where)]))
+    return found
+
+
+def give_target(view, seat):
+    """The rival closest to Perfect Reputation (fewest Mad tokens), then the one with most
+    Loyal Customers, then the next in turn order."""
+    n = view["players"]
+    rivals = [(seat + k) % n for k in range(1, n)]
+    return min(rivals, key=lambda s: (view["mad"][s], -view["loyal_counts"][s], (s - seat) % n))
+
+
+def line_summary(view):
+    """What score_play needs to know of each customer in line."""
+    return [(e["id"], top_value(e), e["bill"] is not None, len(e["cards"]) + (1 if e["bill"] else 0)) for e in view["line"]]
+
+
+def score_play(view, seat, play, summary=None):
+    """Normal's value of a complete play, from a light simulation of its effects."""
+    mode, placements = play
+    n = view["players"]
+    mad = list(view["mad"])
+    tokens = [view["mad"][s] + view["happy"][s] for s in range(n)]
+    summary = summary or line_summary(view)
+    line = {}  # the customers this play touches, made when first touched (Hard's rollouts score many plays)
+    gone = set()
+    score = 0.0
+    placed = 0
+    mine = 0
+    others = 0
+    for card, i in placements:
+        if i in gone:
+            continue
+        entry = line.get(i)
+        if entry is None:
+            cid, top, bill, count = summary[i]
+            entry = line[i] = {"id": cid, "top": top, "bill": bill, "n": count, "five": top == FINISH_VALUE}
+        info = CUSTOMER[entry["id"]]
+        kind, value = CARD_KIND[card], CARD_VALUE[card]
+        placed += 1
+        if kind == info["hated"]:
+            gone.add(i)
+            score -= SPOILED * entry["n"]
+            if mad[seat] >= 1 and tokens[seat] > MIN_TOKENS_KEPT:
+                to = give_target(view, seat)
+                mad[seat] -= 1
+                tokens[seat] -= 1
+                mad[to] += 1
+                score += GIVE
+                if mad[seat] == 0:
+                    score += REPUTATION
+                    mad[seat] = tokens[seat]
+            continue
+        entry["n"] += 1
+        if kind == BILL and entry["bill"]:  # PP-9c: a further Bill only sheds a card (and redraws)
+            score += PLACED
+        elif kind == BILL:
+            entry["bill"] = True
+            score += BILL_PLACED
+        else:
+            entry["top"] = value
+            entry["five"] = entry["five"] or value == FINISH_VALUE
+            score += PLACED
+        if kind == info["loved"] and mad[seat]:
+            mad[seat] -= 1
+            mine += 1
+            if mad[seat] == 0:
+                score += REPUTATION
+                mad[seat] = tokens[seat]
+        if entry["five"] and (entry["bill"] or info["hated"] == BILL):
+            active = min(j for j in range(len(summary)) if j not in gone)
+            gone.add(i)
+            stars = info["stars"]
+            for s in (range(n) if i == active else [seat]):
+                flips = min(stars, mad[s])
+                mad[s] -= flips
+                if s == seat:
+                    mine += flips
+                    if mad[s] == 0:
+                        score += REPUTATION
+                        mad[s] = tokens[s]
+                else:
+                    others += flips
+    score += FLIP * mine - OTHERS_FLIP * others
+    if placed == len(view["hand"]):
+        score += EMPTY_HAND
+    return score
+
+
+def usefulness(card, view):
+    """How likely a card is to be served soon (0-1.5): values the line can reach, loved
+    kinds, a Bill where one is missing."""
+    value = CARD_VALUE[card]
+    line = view["line"]
+    if value == 0:
+        return 1.0 if any(e["bill"] is None and e["cards"] for e in line) else 0.6
+    best = 0.0
+    for e in line:
+        top = top_value(e)
+        info = CUSTOMER[e["id"]]
+        if top == 0:
+            fit = 1.0 if value == 1 else 0.5 if value == 2 else 0.2
+        elif value < top:
+            fit = 0.0
+        else:
+            fit = (1.0, 1.0, 0.7, 0.4, 0.2)[value - top]
+        kind = CARD_KIND[card]
+        fit += 0.3 if kind == info["loved"] else -0.3 if kind == info["hated"] else 0.0
+        best = max(best, fit)
+    if value == 1:
+        best = max(best, 0.7)
+    return best
+
+
+def _plan_actions(plan, sel, puts):
+    """The next action of `plan` given the selection made so far."""
+    mode, placements = plan
+    remaining = [CARD_TYPE[c] for c in sel]
+    for card, i in placements:
+        ctype = CARD_TYPE[card]
+        if ctype in remaining:
+            remaining.remove(ctype)
+        else:
+            return "pick:" + ctype
+    if mode == "serve":
+        return "serve@{}".format(placements[0][1])
+    placed = [CARD_TYPE[c] for c, _ in puts]
+    for card, i in placements:
+        ctype = CARD_TYPE[card]
+        if ctype in placed:
+            placed.remove(ctype)
+            continue
+        return "put:{}@{}".format(ctype, i)
+    return None
+
+
+def _consistent(plan, view):
+    """The plan contains the current selection (and the assignments made so far)."""
+    types = [CARD_TYPE[c] for c, _ in plan[1]]
+    for c in view["sel"]:
+        if CARD_TYPE[c] not in types:
+            return False
+        types.remove(CARD_TYPE[c])
+    if view["puts"]:
+        if plan[0] != "same":
+            return False
+        line_ids = [e["id"] for e in view["line"]]
+        wanted = [(CARD_TYPE[c], line_ids[i]) for c, i in plan[1]]
+        for c, cust in view["puts"]:
+            if (CARD_TYPE[c], cust) not in wanted:
+                return False
+    return True
+
+
+def ranked_plays(view, seat):
+    """The complete plays that contain the current selection, best first by score_play."""
+    found = plays(view["hand"], view["line"])
+    if view["sel"] or view["puts"]:
+        found = [p for p in found if _consistent(p, view)]
+    summary = line_summary(view)
+    scored = [(score_play(view, seat, p, summary), k, p) for k, p in enumerate(found)]
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [(s, p) for s, _, p in scored]
+
+
+def _marks_by_usefulness(view):
+    marks = list(view["marks"])
+    rest = [c for c in view["hand"] if c not in marks]
+    bills = 0
+    ranked = []
+    for c in rest:
+        u = usefulness(c, view)
+        if CARD_VALUE[c] == 0:
+            bills += 1
+            u -= 0.4 * (bills - 1)  # a second Bill is worth less
+        ranked.append((u, TYPE_ORDER[CARD_TYPE[c]], c))
+    ranked.sort()
+    return ranked
+
+
+def follow(view, seat, legal, plan_of):
+    """The common decision skeleton; `plan_of(view, seat, legal)` chooses the Serve plan (None:
+    Restock / skip)."""
+    phase = view["phase"]
+    if phase == "give":
+        return "give:{}".format(give_target(view, seat))
+    if phase == "redraw":
+        ranked = _marks_by_usefulness(view)
+        if ranked and ranked[0][0] < USEFUL_KEEP:
+            return "mark:" + CARD_TYPE[ranked[0][2]]
+        return "redraw"
+    if phase == "discard":
+        if len(view["marks"]) >= len(view["hand"]) - HAND_SIZE:
+            return "discard"
+        return "mark:" + CARD_TYPE[_marks_by_usefulness(view)[0][2]]
+    plan = plan_of(view, seat, legal)
+    if plan is None:
+        return "restock" if "restock" in legal else "skip"
+    action = _plan_actions(plan, view["sel"], view["puts"])
+    return action if action in legal else legal[0]
+
+
+def normal_plan(view, seat, legal):
+    ranked = ranked_plays(view, seat)
+    if not ranked:
+        return None
+    score, plan = ranked[0]
+    if view["sel"] or view["puts"]:
+        return plan
+    if view["phase"] == "turn":
+        # Restocking serves as well, after drawing: serve straight away only to empty the hand.
+        empties = len(plan[1]) == len(view["hand"])
+        return plan if empties or view["mad"][seat] == 0 else None
+    return plan if score > 0 else None
+
+
+def normal(game, view, seat, legal, rng):
+    return follow(view, seat, legal, normal_plan)
+
+
+# --- Hard -----------------------------------------------------------------------------------------
+def position_value(game, state, seat):
+    """How good `state` is for `seat` against the best rival, in stars: Loyal Customers' stars,
+    the way to the next Perfect Reputation, a small edge for fewer tokens (faster cycles) and,
+    near the end, The King for the most Happy tokens. A finished game counts its result."""
+    n = state["players"]
+    if state["over"]:
+        result = game.result(state)
+        scores = result["scores"]
+        won = 1.0 / len(result["winners"]) if seat in result["winners"] else 0.0
+        return WIN_VALUE * won + scores[seat] - max(scores[s] for s in range(n) if s != seat)
+    values = []
+    for s in range(n):
+        tokens = state["mad"][s] + state["happy"][s]
+        stars = sum(CUSTOMER[c]["stars"] for c in state["loyal"][s])
+        progress = CLAIM_STARS * state["happy"][s] / tokens if tokens else 0.0
+        values.append(stars + progress + SPEED * (TOKENS - tokens) + HAND * min(len(state["hands"][s]), HAND_SIZE))
+    if state["king_out"] or len(state["customers"]) <= KING_WARNING_AT:
+        best = max(state["happy"])
+        leaders = [s for s in range(n) if state["happy"][s] == best]
+        for s in leaders:
+            values[s] += KING_STARS * KING_WEIGHT / len(leaders)
+    return values[seat] - max(values[s] for s in range(n) if s != seat)
+
+
+def plan_sequence(plan):
+    """Every action of a plan from an empty selection: the picks, then the placement(s)."""
+    mode, placements = plan
+    acts = ["pick:" + CARD_TYPE[c] for c, _ in placements]
+    if mode == "serve":
+        return acts + ["serve@{}".format(placements[0][1])]
+    return acts + ["put:{}@{}".format(CARD_TYPE[c], i) for c, i in placements]
+
+
+def _rollout_view(state, seat):
+    """What Normal reads of a sampled world, without the copies of `view` (read only)."""
+    return {"players": state["players"], "phase": state["phase"], "hand": state["hands"][seat], "line": state["line"],
+            "mad": state["mad"], "happy": state["happy"], "loyal_counts": [len(x) for x in state["loyal"]],
+            "sel": state["sel"], "puts": state["puts"], "marks": state["marks"]}
+
+
+def _rollout_turn_step(game, state, rng):
+    """One decision of the current seat with the Normal policy; a whole Serve at once (its
+    actions are legal by construction, so they skip the validation of `apply`)."""
+    actor = state["turn"]
+    phase = state["phase"]
+    if phase in ("turn", "restocked") and not state["sel"] and not state["puts"]:
+        if phase == "turn" and len(state["hands"][actor]) > RUN_MAX and state["mad"][actor]:
+            game._apply(state, actor, "restock")  # Normal: no Serve can empty this hand
+            return
+        plan = normal_plan(_rollout_view(state, actor), actor, None)
+        if plan is None:
+            game._apply(state, actor, "restock" if phase == "turn" else "skip")
+        else:
+            for action in plan_sequence(plan):
+                game._apply(state, actor, action)
+        return
+    game._apply(state, actor, follow(_rollout_view(state, actor), actor, None, normal_plan))
+
+
+def play_on(game, state, rng, until_turn, deadline=None):
+    """Every seat plays on with the Normal policy until turn number `until_turn` starts (or,
+    as a guard for slow devices, the clock reaches `deadline`)."""
+    steps = 0
+    while not state["over"] and state["turn_no"] < until_turn and steps < 500:
+        _rollout_turn_step(game, state, rng)
+        steps += 1
+        if steps % 8 == 0 and botlib.past(deadline):
+            break
+
+
+ROLLOUT_GAME = Rollout()  # the rules without the log's lines: what Hard's rollouts play
+_memo = {}  # Hard's chosen plan for the turn it is placing, by (seat, turn, hand, line)
+
+
+def _memo_key(view, seat):
+    return (seat, view["turn_no"], view["phase"], tuple(view["hand"]), tuple(e["id"] for e in view["line"]))
+
+
+def hard_plan(game, view, seat, legal, rng):
+    key = _memo_key(view, seat)
+    if view["sel"] or view["puts"]:
+        plan = _memo.get(key)
+        if plan is not None and _consistent(plan, view):
+            return plan
+        return normal_plan(view, seat, legal)
+    default = normal_plan(view, seat, legal)
+    candidates = [default]
+    if default is not None:
+        candidates.append(None)
+    for _, plan in ranked_plays(view, seat):
+        if len(candidates) >= HARD_CANDIDATES:
+            break
+        if plan != default:
+            candidates.append(plan)
+    if len(candidates) == 1:
+        _memo[key] = default  # later steps of this turn must not find another game's plan
+        return default
+    n = view["players"]
+    endgame = view["king_out"] or view["customers"] <= HARD_ENDGAME_AT
+    until = 10 ** 9 if endgame else view["turn_no"] + HARD_HORIZON_ROUNDS * n
+    totals = [0.0] * len(candidates)
+    started = time.perf_counter()
+    deadline = botlib.deadline(HARD_TIME_BUDGET)  # None outside the app: count worlds only
+    worlds = 0
+    sim = ROLLOUT_GAME
+    while worlds < HARD_WORLDS:
+        elapsed = time.perf_counter() - started
+        if deadline is not None and worlds and elapsed * (worlds + 1) / worlds > HARD_TIME_BUDGET:
+            break  # the next world would overrun the budget (slow device, long rollouts)
+        world = game.sample_state(view, seat, rng)
+        # The first world is always finished (its rollouts cut at the cap); a later one counts
+        # only if every candidate was played out in it before the deadline.
+        stop = deadline if worlds or deadline is None else started + HARD_FIRST_WORLD_CAP * HARD_TIME_BUDGET
+        values = []
+        for plan in candidates:
+            if worlds and botlib.past(deadline):
+                break
+            state = clone(world)
+            if plan is None:
+                sim._apply(state, seat, "restock" if view["phase"] == "turn" else "skip")
+            else:
+                for action in plan_sequence(plan):
+                    sim._apply(state, seat, action)
+            play_on(sim, state, rng, until, stop)
+            values.append(position_value(sim, state, seat))
+        if len(values) < len(candidates) or (worlds and botlib.past(deadline)):
+            break
+        worlds += 1
+        totals = [t + v for t, v in zip(totals, values)]
+    scores = [t / worlds + (HARD_PRIOR if k == 0 else 0.0) for k, t in enumerate(totals)]
+    best = candidates[max(range(len(candidates)), key=lambda k: (scores[k], -k))]
+    if len(_memo) > 64:
+        _memo.clear()
+    _memo[key] = best
+    return best
+
+
+def hard(game, view, seat, legal, rng):
+    return follow(view, seat, legal, lambda v, s, l: hard_plan(game, v, s, l, rng))
+
+
+POLICIES = {"normal": normal, "hard": hard}

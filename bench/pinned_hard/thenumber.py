@@ -1,0 +1,281 @@
+"""The Number's bots. Both read only the seat's view: every digit sheet is public, and the one
+hidden thing, the numbers written this turn, is exactly what they model.
+
+Normal: reasons about what the others are likely to write. Each opponent is modelled from its
+own public situation (its digits left; the numbers a greedy player would write from there,
+softened, plus a share of anything it could write). Normal values each of its likely numbers by
+the expected points this turn (digit, bonus, squiggle) and what it keeps for the rest of the
+round, then picks among the near-best at random, weighted by value: it varies its play, so a
+fixed counter (always writing just below its usual number) does not pay.
+
+Hard: search over sampled hidden numbers. Models each opponent as a Normal-like player
+(a softened distribution over that opponent's greedy evaluation, from the opponent's own public
+situation), samples whole profiles of hidden numbers, and scores its best candidates against
+them jointly: its points, what it keeps for the rest of the round, and the points it denies or
+leaves to the others.
+"""
+
+import math
+
+from tabletop import bots as botlib
+
+from games.thenumber.data import BONUS, DIGITS, TURNS_PER_ROUND
+from games.thenumber.rules import numbers_from, turn_points
+
+# Tuning of the evaluations (bot strength only, not rules).
+SQUIGGLE_WEIGHT = 1.0  # a crossed-out digit is worth one squiggle point
+HARD_SAMPLES = 96  # hidden-number profiles sampled per decision
+HARD_CANDIDATES = 48  # own numbers searched (the best by the greedy evaluation)
+HARD_TEMPERATURE = 0.3  # softness of the opponent model (points)
+HARD_UNIFORM_SHARE = 0.15  # share of the opponent model that is uniformly random
+FUTURE_LEAD_WEIGHT = 1.3  # worth of a digit kept as a future turn's leading digit
+FUTURE_SQUIGGLE_WEIGHT = 0.6  # worth of a digit that can still be crossed out later
+OPPONENT_WEIGHT = 0.3  # how much the others' gains count against us (1 opponent: x2)
+# A guard, not the normal limit: a decision takes ~0.1 s in the browser (bench/RESULTS.md); on a
+# far slower device the search stops early with the best number found so far.
+HARD_TIME_BUDGET = 0.8
+
+NORMAL_CANDIDATES = 40  # own numbers valued (the best by the uniform-opponent estimate)
+NORMAL_SUPPORT = 30  # an opponent's likeliest numbers modelled one by one
+NORMAL_TEMPERATURE = 0.5  # softness of the opponent model (points)
+NORMAL_UNIFORM_SHARE = 0.25  # share of the opponent model that is any number it could write
+NORMAL_CHOICE_TEMPERATURE = 0.6  # softness of Normal's own pick among its near-best numbers (points)
+NORMAL_CHOICE_SPREAD = 2.5  # numbers worth this much less than the best are never picked (points)
+
+_less_tables = {}
+_features = {}
+
+
+def less_table(digits):
+    """table[v] = how many numbers made of `digits` are smaller than v (v = 0..1000)."""
+    table = _less_tables.get(digits)
+    if table is None:
+        values = [int(x) for x in numbers_from(digits)]
+        table = [0] * 1001
+        i = 0
+        for v in range(1001):
+            while i < len(values) and values[i] < v:
+                i += 1
+            table[v] = i
+        _less_tables[digits] = table
+    return table
+
+
+def features(number):
+    """(value, digits used as a sorted string, digit score on a normal turn)."""
+    found = _features.get(number)
+    if found is None:
+        found = (int(number), "".join(sorted(set(number))), int(number[0]))
+        _features[number] = found
+    return found
+
+
+def _without(avail, used):
+    return "".join(d for d in avail if d not in used)
+
+
+def greedy_scores(avail_of, seat, turn, candidates):
+    """Expected points this turn of each candidate for `seat`, every other writer modelled as
+    a uniformly random number from its digits (TN-7 disqualification, TN-10 bonus)."""
+    others = [a for s, a in enumerate(avail_of) if s != seat and a]
+    bonus = BONUS[turn]
+    final = turn == TURNS_PER_ROUND - 1
+    scores = []
+    for number in candidates:
+        value, used, lead = features(number)
+        p_valid = 1.0
+        p_top = 1.0
+        for avail in others:
+            total = len(avail) ** 3
+            below = less_table(avail)
+            p_valid *= 1.0 - (below[value] - less_table(_without(avail, used))[value]) / total
+            p_top *= below[value + 1] / total
+        points = lead * 2 if final else lead
+        scores.append(p_valid * (points + bonus * p_top + SQUIGGLE_WEIGHT * len(used)))
+    return scores
+
+
+def _mask(digits):
+    mask = 0
+    for d in digits:
+        mask |= 1 << (ord(d) - 48)
+    return mask
+
+
+def _likely_numbers(avail_of, opponent, turn):
+    """[(value, digit mask, probability)] of the opponent's likeliest numbers, by a softened
+    greedy reading of its own public situation (the rest of the model is uniform)."""
+    candidates = numbers_from(avail_of[opponent])
+    scores = greedy_scores(avail_of, opponent, turn, candidates)
+    ranked = sorted(range(len(candidates)), key=lambda i: -scores[i])[:NORMAL_SUPPORT]
+    top = scores[ranked[0]]
+    weights = [math.exp((scores[i] - top) / NORMAL_TEMPERATURE) for i in ranked]
+    total = sum(weights)
+    return [(int(candidates[i]), _mask(candidates[i]), w / total) for i, w in zip(ranked, weights)]
+
+
+def normal_values(view, seat):
+    """Normal's candidates and their values: expected points this turn against the modelled
+    others, plus what the digits kept are worth for the rest of the round. Public information
+    only (it reads the digit sheets, not a hand): anyone can compute it."""
+    avail_of, turn = view["avail"], view["turn"]
+    mine = avail_of[seat]
+    legal = numbers_from(mine)
+    greedy = greedy_scores(avail_of, seat, turn, legal)
+    candidates = [legal[i] for i in sorted(range(len(legal)), key=lambda i: -greedy[i])[:NORMAL_CANDIDATES]]
+    writers = [o for o in range(len(avail_of)) if o != seat and avail_of[o]]
+    models = [(avail_of[o], _likely_numbers(avail_of, o, turn)) for o in writers]
+    turns_left = TURNS_PER_ROUND - 1 - turn
+    keep_if_dq = future_value(mine, turns_left)
+    bonus = BONUS[turn]
+    final = turn == TURNS_PER_ROUND - 1
+    values = []
+    for number in candidates:
+        value, used, lead = features(number)
+        mask = _mask(used)
+        p_valid = p_top = 1.0
+        for avail, likely in models:
+            total = len(avail) ** 3
+            below = less_table(avail)
+            dq_uniform = (below[value] - less_table(_without(avail, used))[value]) / total
+            dq_likely = sum(p for v, m, p in likely if v < value and m & mask)
+            p_valid *= 1.0 - (NORMAL_UNIFORM_SHARE * dq_uniform + (1 - NORMAL_UNIFORM_SHARE) * dq_likely)
+            top_likely = sum(p for v, m, p in likely if v <= value)
+            p_top *= NORMAL_UNIFORM_SHARE * below[value + 1] / total + (1 - NORMAL_UNIFORM_SHARE) * top_likely
+        points = (lead * 2 if final else lead) + bonus * p_top + SQUIGGLE_WEIGHT * len(used)
+        kept = future_value(_without(mine, used), turns_left)
+        values.append(p_valid * (points + kept) + (1 - p_valid) * keep_if_dq)
+    return candidates, values
+
+
+def normal(game, view, seat, legal, rng):
+    candidates, values = normal_values(view, seat)
+    best = max(values)
+    near = [(n, v) for n, v in zip(candidates, values) if v >= best - NORMAL_CHOICE_SPREAD]
+    weights = [math.exp((v - best) / NORMAL_CHOICE_TEMPERATURE) for _, v in near]
+    x = rng.random() * sum(weights)
+    for (number, _), w in zip(near, weights):
+        x -= w
+        if x <= 0:
+            return number
+    return near[-1][0]
+
+
+def undercut(game, view, seat, legal, rng):
+    """Not a level: a fixed counter-strategy, to check that Normal cannot be beaten by one trick
+    (tests, bench). It works out the number Normal would most likely write from the others'
+    public situation and writes its own biggest number just below it that shares a digit with
+    it (disqualifying it, TN-7); without one, its own biggest number."""
+    targets = []
+    for other in range(view["players"]):
+        if other != seat and view["avail"][other]:
+            candidates, values = normal_values(view, other)
+            targets.append(candidates[values.index(max(values))])
+    target = max(targets, key=int) if targets else None
+    below = [a for a in legal if target is not None and int(a) < int(target) and set(a) & set(target)]
+    return max(below or legal, key=int)
+
+
+def future_value(avail, turns_left):
+    """What the digits still available are worth for the rest of the round (a heuristic)."""
+    if turns_left <= 0 or not avail:
+        return 0.0
+    leads = sorted((int(d) for d in avail), reverse=True)[:turns_left]
+    crossable = min(len(avail), 3 * turns_left)
+    return FUTURE_LEAD_WEIGHT * sum(leads) + FUTURE_SQUIGGLE_WEIGHT * crossable
+
+
+def _opponent_model(view, seat, opponent, rng):
+    """Numbers and cumulative weights for one opponent, from its own public situation."""
+    candidates = numbers_from(view["avail"][opponent])
+    scores = greedy_scores(view["avail"], opponent, view["turn"], candidates)
+    top = max(scores)
+    weights = [math.exp((s - top) / HARD_TEMPERATURE) for s in scores]
+    total = sum(weights)
+    uniform = HARD_UNIFORM_SHARE / len(candidates)
+    cumulative = []
+    acc = 0.0
+    for w in weights:
+        acc += (1 - HARD_UNIFORM_SHARE) * w / total + uniform
+        cumulative.append(acc)
+    return candidates, cumulative
+
+
+def _sample(candidates, cumulative, rng):
+    x = rng.random() * cumulative[-1]
+    lo, hi = 0, len(cumulative) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cumulative[mid] < x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return candidates[lo]
+
+
+def _resolve(numbers, turn):
+    """Points of every writer for one profile of numbers (None: not writing)."""
+    n = len(numbers)
+    feats = [features(x) if x is not None else None for x in numbers]
+    valid = []
+    for s in range(n):
+        if feats[s] is None:
+            valid.append(False)
+            continue
+        v, used, _ = feats[s]
+        ok = True
+        for o in range(n):
+            if o != s and feats[o] is not None and feats[o][0] < v and any(d in used for d in feats[o][1]):
+                ok = False
+                break
+        valid.append(ok)
+    top = max((feats[s][0] for s in range(n) if valid[s]), default=None)
+    points = [0.0] * n
+    for s in range(n):
+        if valid[s]:
+            points[s] = turn_points(numbers[s], turn) + (BONUS[turn] if feats[s][0] == top else 0) + SQUIGGLE_WEIGHT * len(feats[s][1])
+    return valid, points
+
+
+def hard(game, view, seat, legal, rng):
+    n, turn = view["players"], view["turn"]
+    avail = view["avail"]
+    writers = [s for s in range(n) if avail[s] and s != seat]
+    turns_left = TURNS_PER_ROUND - 1 - turn
+    greedy = greedy_scores(avail, seat, turn, legal)
+    ranked = sorted(range(len(legal)), key=lambda i: -greedy[i])
+    candidates = [legal[i] for i in ranked[:HARD_CANDIDATES]]
+    models = {o: _opponent_model(view, seat, o, rng) for o in writers}
+    profiles = []
+    for _ in range(HARD_SAMPLES):
+        numbers = [None] * n
+        for o in writers:
+            numbers[o] = _sample(models[o][0], models[o][1], rng)
+        profiles.append(numbers)
+    weight = OPPONENT_WEIGHT * (2.0 if len(writers) == 1 else 1.0) / max(1, len(writers))
+    keep_if_dq = {o: future_value(avail[o], turns_left) for o in writers}
+    my_keep = future_value(avail[seat], turns_left)
+    best, best_value = [], None
+    deadline = botlib.deadline(HARD_TIME_BUDGET)
+    for number in candidates:
+        if best and botlib.past(deadline):
+            break
+        kept_if_valid = future_value(_without(avail[seat], number), turns_left)
+        value = 0.0
+        for numbers in profiles:
+            numbers = list(numbers)
+            numbers[seat] = number
+            valid, points = _resolve(numbers, turn)
+            mine = points[seat] + (kept_if_valid if valid[seat] else my_keep)
+            theirs = 0.0
+            for o in writers:
+                theirs += points[o] + (future_value(_without(avail[o], numbers[o]), turns_left) if valid[o] else keep_if_dq[o])
+            value += mine - weight * theirs
+        if best_value is None or value > best_value + 1e-9:
+            best, best_value = [number], value
+        elif abs(value - best_value) <= 1e-9:
+            best.append(number)
+    return rng.choice(best)
+
+
+POLICIES = {"normal": normal, "hard": hard}
