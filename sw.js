@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "c52919afca7a27b7";
+const VERSION = "40c844910967bc61";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -63,6 +63,23 @@ def test_thenumber_normal_is_not_beaten_by_writing_just_below_its_usual_number(l
     assert exploit[0] < 1.0 / len(levels) and exploit[1] < normal[1], tally.report("undercut vs Normal")
 
 
+def test_TN_3_hard_varies_its_opening_number():
+    """Issue 37: Hard opened 900 in 29 of 30 heads-up games (a round's first turn, every digit
+    available, TN-3), so a player could plan against it. It now draws among its near-best
+    numbers: over 30 first turns heads-up no number is written in more than half, and at least
+    five different numbers are."""
+    import collections
+
+    game = GAMES["thenumber"]
+    for players in (2, 3):
+        written = collections.Counter()
+        for seed in range(30):
+            state = game.start(players, {}, seed)
+            assert len(state["avail"][0]) == 10 and state["turn"] == 0
+            written[tnbots.hard(game, game.view(state, 0), 0, game.legal_actions(state, 0), random.Random(seed))] += 1
+        assert len(written) >= 5 and written.most_common(1)[0][1] <= 15, written
+
+
 def test_normal_thenumber_bot_avoids_sure_disqualification():
     """With an opponent left with only the digit 1, any number over 111 containing a 1 is
     disqualified for sure; Normal never writes one."""
