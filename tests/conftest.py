@@ -213,10 +213,11 @@ def describe_page(page):
         shown = page.evaluate("""() => ({
             status: (document.querySelector('#status') || {}).innerText,
             notices: [...document.querySelectorAll('.notice')].map(n => n.innerText),
+            room: [...document.querySelectorAll('#join, .room-status')].map(n => n.innerText.slice(0, 300)),
             buttons: [...document.querySelectorAll("button[data-act='play']")].map(b => b.dataset.arg),
             flags: [...document.documentElement.attributes].map(a => a.name + '=' + a.value).join(' '),
         })""")
-        lines += ["{}: {}".format(name, shown[name]) for name in ("status", "notices", "buttons", "flags")]
+        lines += ["{}: {}".format(name, shown[name]) for name in ("status", "notices", "room", "buttons", "flags")]
     except Exception as err:  # a page stuck in Python cannot answer: say so, keep the console
         lines.append("the page did not answer: {}".format(err))
     console = getattr(page, "console_lines", [])

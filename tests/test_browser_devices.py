@@ -22,7 +22,7 @@ import uuid
 import pytest
 
 import netns
-from conftest import BOOT_TIMEOUT, open_page, wait_app_lobby
+from conftest import BOOT_TIMEOUT, describe_page, open_page, wait_app_lobby
 from netns import devices, devices_session  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -283,9 +283,7 @@ def showing_on_failure(page, what):
     try:
         yield
     except Exception as error:
-        shown = page.evaluate("() => document.querySelector('#app') ? document.querySelector('#app').innerText : ''")
-        raise AssertionError("waited in vain for {}: {}\nthe page shows:\n{}\nconsole:\n{}".format(
-            what, error, shown[:1500], "\n".join(page.console_lines[-30:]))) from error
+        raise AssertionError("waited in vain for {}: {}\n{}".format(what, error, describe_page(page))) from error
 
 
 def join_as(devices, link, name, page=None):
