@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "40c844910967bc61";
+const VERSION = "50f8a16b484e961f";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -29,7 +29,7 @@ STALE = 0.12  # the share of clicks on a control of an earlier page
 PAGES = 6  # how many earlier pages a stale click may come from
 KEYS = ("Escape", "Enter", "ArrowLeft", "ArrowRight", "ArrowUp", "1", "5", "9", "+", "-", "0", "Backspace", " ")
 SHELL = {"undo", "share", "rules", "lobby", "dismiss", "copy", "close-share", "replay-this", "rematch", "reload-save",
-         "save-copy", "ready"}
+         "save-copy", "ready", "hint"}
 TAG = re.compile(r"<(?:button|a|div|li|span|section|svg|g|rect|td)\b[^>]*\bdata-act=\"[^\"]*\"[^>]*>")
 ACT = re.compile(r'\bdata-act="([^"]*)"')
 ARG = re.compile(r'\bdata-arg="([^"]*)"')

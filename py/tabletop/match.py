@@ -91,6 +91,10 @@ class Match:
         self._barrier = 0
         self._barrier_why = None  # why undo stops at the barrier, in words (see undo_blocked)
         self._barrier_state = clone(self.state)
+        # Whether the Hint control is offered (a host's choice for a table with friends), and
+        # how many hints each seat took: the score sheet says it; an undo does not give one back.
+        self.hints_offered = True
+        self.hints_used = [0] * len(self.seats)
 
     # --- reading ---------------------------------------------------------------------------
     @property
@@ -168,6 +172,15 @@ class Match:
             self._barrier_why = why
             self._barrier_state = clone(self.state)
         return events
+
+    def note_hint(self, seat):
+        """`seat` was shown a hint (tabletop.hints)."""
+        if self.hints_offered and seat in self.people():
+            self.hints_used[seat] += 1
+
+    def hints(self):
+        """{"offered": bool, "used": [hints taken, by seat]} for the screens and the save."""
+        return {"offered": self.hints_offered, "used": list(self.hints_used)}
 
     def can_undo(self, seat):
         return self.undo_blocked(seat) is None
@@ -257,6 +270,7 @@ class Match:
         other.state = clone(self.state)
         other.history = [list(a) for a in self.history]
         other.log = list(self.log)  # events are never edited once logged
+        other.hints_used = list(self.hints_used)
         return other
 
     # --- saving ----------------------------------------------------------------------------

@@ -59,6 +59,7 @@ TO_HOST = {
     "clear": {"q": _f(_INT)},
     "why": {"q": _f(_INT), "action": _f(_STR, bound=400)},
     "chat": {"text": _f(_STR, bound=1000)},
+    "hint": {},  # the guest was shown a hint (counted on the score sheet)
 }
 
 TO_GUEST = {
@@ -67,7 +68,7 @@ TO_GUEST = {
               "legal": _f(_LIST, null=True), "log_start": _f(_INT), "log": _f(_LIST), "progress": _f(_ANY),
               "undo": _f(_ANY), "retract": _f(_LIST), "result": _f(_DICT, null=True),
               "online": _f(_LIST, required=False, bound=16), "waiting": _f(_BOOL, required=False),
-              "hides": _f(_BOOL, required=False)},
+              "hides": _f(_BOOL, required=False), "hints": _f(_DICT, required=False)},
     "reply": {"q": _f(_INT, null=True)},  # and the outcome's fields (tables.py), read by the table
     "chat": {"lines": _f(_LIST, bound=1000)},
     "refused": {"reason": _f(_ANY)},

@@ -19,6 +19,8 @@ Guest to host:
   {"t": "act", "q": k, "action": a, "ok": bool}              a move (ok: the warning was accepted)
   {"t": "undo" | "takeback" | "clear" | "why", "q": k, ...}   the other requests of the Table interface
   {"t": "chat", "text": s}
+  {"t": "hint"}                                               a hint was shown (tabletop.hints; the
+                                                              guest works it out from its own view)
 Host to guest:
   {"t": "welcome", "seat": n, "game": id, "options": {...}, "host": name}
   {"t": "state", ...seat_update...}
@@ -100,6 +102,7 @@ def seat_update(table, seat, log_start=0):
         "retract": [] if over else table.retractable(seat),
         "result": wire(table.result()) if over else None,
         "hides": table.hides_information(),
+        "hints": table.hints(),
     }
 
 
@@ -164,6 +167,8 @@ class Host:
             return self._refuse(peer, M("Join the table first."))
         if kind == "chat":
             return self._chat(seat, message["text"])
+        if kind == "hint":
+            return self._hint(seat)
         handler = {"act": self._act, "undo": self._undo, "takeback": self._take_back,
                    "clear": self._clear, "why": self._why}[kind]
         q = message["q"]
@@ -277,6 +282,11 @@ class Host:
         line = " ".join(text.split())[:MAX_CHAT]
         if line:
             self.say(seat, line)
+
+    def _hint(self, seat):
+        if self.table.hints()["offered"] and self.table.seats[seat]["kind"] == FRIEND:
+            self.table.note_hint(seat)
+            self.on_change("hint")
 
     def say(self, seat, line):
         """A chat line from `seat` (the host's own too): kept with the game, sent to everyone."""
@@ -418,6 +428,17 @@ class RemoteTable:
 
     def record(self):
         return None  # records are kept by the device that holds the game
+
+    def hints(self):
+        """Whether the host offers hints, and how many each seat took (as the host counts them)."""
+        hints = self._state.get("hints")
+        if not (isinstance(hints, dict) and isinstance(hints.get("used"), list)):
+            return {"offered": False, "used": [0] * len(self.seats)}
+        return {"offered": hints.get("offered") is True, "used": hints["used"]}
+
+    def note_hint(self, seat):
+        """Tell the host this seat was shown a hint (its count comes back with the next news)."""
+        self.send(dumps({"t": "hint"}))
 
     def humans(self):
         return [self.seat]

@@ -55,6 +55,7 @@ def to_save(match, created=None, updated=None):
         "seats": [dict(s) for s in match.seats],
         "seed": match.seed,
         "actions": [list(a) for a in match.history],
+        "hints": match.hints(),
         "created": created,
         "updated": updated,
     }
@@ -150,7 +151,7 @@ def load(data, games):
     if not isinstance(data, dict):
         raise SaveError(M("This is not a {what}: it holds no game record.", what=WHAT["save"]))
     fmt = data.get("format")
-    if not isinstance(fmt, int):
+    if not _whole(fmt):  # JSON's true is no format number
         raise SaveError(M("This is not a save of this app (no format number)."))
     if fmt > FORMAT:
         raise SaveError(M("This save was made by a newer version of the app (format {format}; this app reads {current}).",
@@ -172,7 +173,19 @@ def load(data, games):
         match.replay(actions)
     except IllegalAction as err:
         raise SaveError(M("The saved moves no longer replay. {reason}", reason=err.reason))
+    match.hints_offered, match.hints_used = read_hints(data.get("hints"), len(seats))
     return match
+
+
+def read_hints(hints, seats):
+    """(offered, used by seat) from a save's "hints"; a save from before hints (none) offers them
+    with none used. Damaged counts are dropped, not fatal: they are not part of the game."""
+    if not isinstance(hints, dict):
+        return True, [0] * seats
+    used = hints.get("used")
+    if not (isinstance(used, list) and len(used) == seats and all(_whole(n) and 0 <= n < 10 ** 6 for n in used)):
+        used = [0] * seats
+    return hints.get("offered") is not False, list(used)
 
 
 class Entry:

@@ -13,6 +13,31 @@ guard for slow devices, in the interactive app (see bots.use_wall_clock_guard).
 from . import bots as botlib
 from .game import clone
 
+# What the last search found, kept only while a hint asks for it (tabletop.hints): the Hard bots
+# say it through `note`, so a hint explains the move from the bot's own figures.
+_asked = {"on": False, "found": None}
+
+
+class noting:
+    """`with noting() as found:` ... `found.get("values")`: what `note` was told meanwhile."""
+
+    def __enter__(self):
+        _asked["on"], _asked["found"] = True, {}
+        return _asked["found"]
+
+    def __exit__(self, *exc):
+        _asked["on"] = False
+        return False
+
+
+def note(values, chosen, unit, worlds=None):
+    """What a Hard bot's evaluation found: `values` {candidate: value, higher is better} in
+    `unit` ("win": a share of wins, 0 to 1; "points": points ahead), `chosen` the candidate it
+    plays, `worlds` how many sampled worlds (or guesses at the hidden part) it counted. Free when
+    no hint is asking."""
+    if _asked["on"]:
+        _asked["found"].update(values=dict(values), chosen=chosen, unit=unit, worlds=worlds)
+
 
 def random_rollout_policy(game, state, seat, legal, rng):
     return rng.choice(legal)
@@ -51,21 +76,23 @@ def rollout(game, state, seat, rng, policy, max_steps=None, evaluate=None):
 
 
 def determinized_search(game, view, seat, legal, rng, worlds=24, policy=random_rollout_policy,
-                        max_steps=None, evaluate=None, candidates=None, time_budget=0.8, playout=None):
+                        max_steps=None, evaluate=None, candidates=None, time_budget=0.8, playout=None, unit="win"):
     """The action with the best mean rollout value over `worlds` sampled worlds.
 
     `candidates` limits the actions searched (e.g. the best few by a heuristic); all of them
     are tried in each world, so they are compared on the same samples. `playout(state)`, if
     given, replaces the rollout: it plays the world on in its own way (to the end of a round,
-    say) and returns the value for `seat`."""
+    say) and returns the value for `seat`, in `unit` (for a hint: `note`)."""
     actions = list(candidates or legal)
     if len(actions) == 1:
         return actions[0]
     totals = [0.0] * len(actions)
     deadline = botlib.deadline(time_budget)
+    played = 0
     for done in range(worlds):
         if done and botlib.past(deadline):
             break
+        played += 1
         world = game.sample_state(view, seat, rng)
         for i, action in enumerate(actions):
             state = clone(world)
@@ -75,4 +102,6 @@ def determinized_search(game, view, seat, legal, rng, worlds=24, policy=random_r
             else:
                 totals[i] += rollout(game, state, seat, rng, policy, max_steps, evaluate)
     best = max(totals)
-    return rng.choice([a for a, t in zip(actions, totals) if t >= best - 1e-9])
+    chosen = rng.choice([a for a, t in zip(actions, totals) if t >= best - 1e-9])
+    note({a: t / played for a, t in zip(actions, totals)}, chosen, unit, played)
+    return chosen

@@ -13,6 +13,7 @@ Reading (all scoped to a seat; None: public information only):
   to_act(), legal(seat), view(seat), log_for(seat), progress(), is_over(), result()
   hides_information()                   whether a seat knows what another does not (the cover)
   record()                              a finished game's record for this device (Game.record)
+  hints()                               {"offered": bool, "used": [hints shown, by seat]}
   is_bot(seat)
   undo_blocked(seat)                    why Undo cannot work now (a Message), None if it can
   retractable(seat)                     moves of this turn that can be taken back alone
@@ -24,6 +25,7 @@ hurtful move (Game.warning) is played only when asked again with confirmed=True.
   play(seat, action, done, confirmed=False)
   undo(seat, done), take_back(seat, action, done), undo_while(seat, verbs, done)
   why_not(seat, action, done)           done({"why": reason or None})
+  note_hint(seat)                       `seat` was shown a hint (tabletop.hints): counted
 """
 
 from .game import IllegalAction
@@ -74,6 +76,9 @@ class LocalTable:
     def is_bot(self, seat):
         return self.match.is_bot(seat)
 
+    def hints(self):
+        return self.match.hints()
+
     def is_over(self):
         return self.match.is_over()
 
@@ -95,6 +100,9 @@ class LocalTable:
     # --- acting ----------------------------------------------------------------------------
     def why_not(self, seat, action, done):
         done({"why": self.game.illegal_reason(self.match.state, seat, action)})
+
+    def note_hint(self, seat):
+        self.match.note_hint(seat)
 
     def play(self, seat, action, done, confirmed=False):
         done(self.attempt(seat, action, confirmed))

@@ -132,6 +132,8 @@ class App:
         dialog = self.open_dialog(game_id)
         if params.get("seed"):
             dialog.seed = params["seed"]
+        if params.get("hints") == "off":  # a link (a blog's embed) may start a game without hints
+            dialog.hints = "off"
         for opt in game.info.options:
             if opt.id in params:
                 dialog.options[opt.id] = params[opt.id]
@@ -139,7 +141,7 @@ class App:
             kinds = [k.strip().lower() for k in params["seats"].split(",") if k.strip()]
             names = params.get("names", "").split(",") if params.get("names") else None
             try:
-                return self.start(game_id, kinds, names, params.get("seed", ""), dialog.options)
+                return self.start(game_id, kinds, names, params.get("seed", ""), dialog.options, hints=dialog.hints != "off")
             except IllegalAction as err:
                 self.notice = M("This link cannot start a game: {reason}", reason=err.reason)
         self.render()
@@ -224,7 +226,7 @@ class App:
         self.show_lobby()
 
     # --- starting and resuming -------------------------------------------------------------
-    def start(self, game_id, kinds, names=None, seed="", options=None):
+    def start(self, game_id, kinds, names=None, seed="", options=None, hints=True):
         from .table import TableScreen
 
         game = GAMES[game_id]
@@ -233,6 +235,7 @@ class App:
             raise IllegalAction(M("The shuffle number must be a whole number (or left empty for a random game)."))
         seats = make_seats(kinds, names)  # a default name is kept in English; the screen says it (said_name)
         match = Match(game, seats, options, int(seed_text) if seed_text else self.platform.new_seed())
+        match.hints_offered = bool(hints)
         room = None
         if FRIEND in kinds:  # friends on other devices: this device hosts the table
             from . import room as roomlib

@@ -1,6 +1,7 @@
 """Building HTML as strings: the renderers are pure functions of (view, UI state) -> HTML, so
 they run and are tested on CPython too; the browser module only swaps the strings in."""
 
+import re
 from html import escape
 
 from tabletop.msg import Message
@@ -33,6 +34,22 @@ def button(label, act, arg=None, **items):
     argument."""
     items.setdefault("type", "button")
     return tag("button", label, data_act=act, data_arg=arg, **items)
+
+
+_OPENING = re.compile(r"<[a-z][^<>]*>")
+
+
+def mark(markup, act, arg, **items):
+    """`markup` with `items` added to the first element whose data-act is `act` and data-arg
+    `arg` (a hint marks the control of its move), and whether one was found. Attribute values
+    are escaped, so no ">" ends an opening tag early."""
+    wanted = (' data-act="{}"'.format(esc(act)), ' data-arg="{}"'.format(esc(arg)))
+    for found in _OPENING.finditer(markup):
+        opening = found.group(0)
+        if all(w in opening for w in wanted):
+            end = found.end() - 1
+            return markup[:end] + attrs(**items) + markup[end:], True
+    return markup, False
 
 
 def join_names(names):

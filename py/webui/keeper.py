@@ -229,11 +229,13 @@ class MatchKeeper:
         m = self.match
         room = self.room
         if room is None:
-            return self.app.start(m.game.info.id, [s["kind"] for s in m.seats], [s["name"] for s in m.seats], "", m.options)
+            return self.app.start(m.game.info.id, [s["kind"] for s in m.seats], [s["name"] for s in m.seats], "", m.options,
+                                  hints=m.hints_offered)
         # Everyone stays at the table: the same room, friends' seats again theirs (a bot that
         # played for a friend who left gives the seat back).
         kinds = [FRIEND if s in room.host.friend_seats() else info["kind"] for s, info in enumerate(m.seats)]
         match = Match(m.game, make_seats(kinds, [info["name"] for info in m.seats]), m.options, self.platform.new_seed())
+        match.hints_offered = m.hints_offered
         self.room = None  # handed over open to the next screen
         self.autosave()  # the finished game's save without the room: resumed, it must not open a second one
         from .table import TableScreen

@@ -256,7 +256,7 @@ class LobbyScreen(Screen):
             self.app.set_speed(d.speed)
         kinds, names = d.chosen_seats()
         try:
-            self.app.start(d.game, kinds, names, d.seed, d.options)
+            self.app.start(d.game, kinds, names, d.seed, d.options, hints=d.hints != "off")
         except IllegalAction as err:
             self.notice = err.reason
             self.redraw()

@@ -18,6 +18,7 @@ class NewGameDialog:
         self.seed = ""
         self.options = {o.id: o.default for o in info.options}
         self.speed = speed
+        self.hints = "on"  # the Hint control: "on" or "off" (a host's choice for friends' devices too)
 
     def read(self, form):
         """The dialog's fields as the page has them now (a change of the number of players
@@ -34,6 +35,7 @@ class NewGameDialog:
         for opt in info.options:
             self.options[opt.id] = form.get("opt-" + opt.id, self.options[opt.id])
         self.speed = form.get("speed", self.speed)
+        self.hints = "off" if form.get("hints", self.hints) == "off" else "on"
 
     def chosen_seats(self):
         """(kinds, names) of the seats in play."""
@@ -72,6 +74,11 @@ class NewGameDialog:
             + tag("fieldset", tag("legend", _("Seats")) + "".join(seats))
             + "".join(options)
             + speed_field(speeds, self.speed, _("Bots play") + " ", "speed-field")
+            + tag("label", _("Hints") + " " + tag("select", "".join(
+                tag("option", esc(words), value=value, selected=value == self.hints)
+                for value, words in (("on", _("Offered")), ("off", _("Off")))), name="hints"),
+                  class_="hints-field", title=_("The Hint button shows the move the Hard bot would make, and why. "
+                                                "At a table with friends on other devices, it is offered to them too."))
             + tag("label", _("Shuffle number (optional: the same number deals the same cards)") + " "
                   + "<input{}>".format(attrs(name="seed", value=self.seed, inputmode="numeric", placeholder=_("random"))), class_="seed-field")
             + tag("div", button(_("Start"), "start", class_="primary", type="submit") + button(_("Cancel"), "close-dialog"), class_="dialog-buttons")

@@ -8,7 +8,7 @@ from tabletop.match import BOT_LEVELS, FRIEND, HUMAN, said_name, seat_label
 from tabletop.msg import M, Message, N_
 
 from . import rules
-from .html import button, esc, join_names, score_table, seat_heading, tag, variant_words
+from .html import button, esc, join_names, mark, score_table, seat_heading, tag, variant_words
 from .i18n import _, with_names
 from .lobby import language_picker, speed_field
 from .renderers import RENDERERS
@@ -178,6 +178,7 @@ def score_sheet(ctx, buttons=True):
         tag("tr", tag("th", esc(_(row["label"])), scope="row") + "".join(tag("td", esc(_(v) if isinstance(v, str) else v)) for v in row["values"]), class_=row.get("kind", "line"))
         for row in result["sheet"]
     )
+    rows += hints_row(ctx)
     notes = "".join(tag("p", event_html(ctx, {"text": n}), class_="note") for n in result.get("notes", []))
     if ctx.interactive and ctx.screen.record_note:  # not in the replay viewer
         said = _(ctx.screen.record_note)
@@ -191,6 +192,43 @@ def score_sheet(ctx, buttons=True):
         + (tag("div", sheet_buttons(ctx.screen), class_="sheet-buttons") if buttons else ""),
         class_="sheet", id="score-sheet", aria_label=_("Score sheet"),
     )
+
+
+def hints_row(ctx):
+    """How many hints each person took, under the score (a bot takes none: a dash)."""
+    hints = ctx.table.hints() if ctx.interactive else {"offered": False}
+    if not hints["offered"]:
+        return ""
+    used = hints["used"]
+    cells = "".join(tag("td", "—" if ctx.table.is_bot(s) else str(used[s] if s < len(used) else 0)) for s in range(len(ctx.names)))
+    return tag("tr", tag("th", esc(_("Hints used")), scope="row") + cells, class_="hints-used")
+
+
+def hint_button(ctx):
+    """The Hint control: the move the Hard bot would make, for the player whose turn it is."""
+    if not (ctx.can_act and ctx.table.hints()["offered"]):
+        return ""
+    return button(_("Hint"), "hint", class_="hint", aria_pressed="true" if ctx.screen.shown_hint() else "false",
+                  title=_("Show the move the Hard bot would make, and why"))
+
+
+def hint_line(ctx):
+    """The hint's reason, under the status line, while its position lasts."""
+    shown = ctx.screen.shown_hint() if ctx.can_act else None
+    if shown is None:
+        return ""
+    return tag("p", tag("span", _("Hint:"), class_="hint-label") + " " + event_html(ctx, {"text": shown["why"]}),
+               class_="hint-why", role="status")
+
+
+def marked_hint(ctx, markup):
+    """`markup` with the control of the hinted move marked (data-hint and a highlight)."""
+    shown = ctx.screen.shown_hint() if ctx.can_act else None
+    if shown is None:
+        return markup
+    renderer = RENDERERS[ctx.game.info.id]
+    act, arg = renderer.hint_control(ctx, shown["action"]) if hasattr(renderer, "hint_control") else ("play", shown["action"])
+    return mark(markup, act, arg, data_hint=shown["action"])[0]
 
 
 def sheet_buttons(screen):
@@ -253,6 +291,7 @@ def render(screen):
               ("" if over or (screen.guest is not None and undo_why) else
                button(_("Undo"), "undo", aria_disabled="true" if undo_why else None, class_="undo",
                       title=_(undo_why) if undo_why else _("Take back your last move of this turn")))
+              + hint_button(ctx)
               + speed_menu(screen, over)
               + ("" if screen.guest is not None else button(_("Share"), "share", title=_("A link that carries this game")))
               + button(_("Hide rules") if screen.show_rules else _("Rules"), "rules", aria_expanded="true" if screen.show_rules else "false")
@@ -260,7 +299,7 @@ def render(screen):
               + language_picker(short=True)),
         class_="bar",
     )
-    parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1")]
+    parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1"), hint_line(ctx)]
     if screen.cover is None:
         parts.append(announcements(ctx))
     if screen.conflict:
@@ -272,8 +311,8 @@ def render(screen):
     board = renderer.board(ctx)
     if over:
         board = score_sheet(ctx) + board
-    parts.append(tag("div", player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label=_("Table")) + log_section(ctx),
-                     class_="table-layout"))
+    layout = player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label=_("Table")) + log_section(ctx)
+    parts.append(tag("div", marked_hint(ctx, layout), class_="table-layout"))
     if screen.cover is not None:
         parts.append(cover(ctx))
     parts.append(screen.app.share_dialog())
@@ -325,6 +364,7 @@ class TableScreen(GameScreen):
         self.viewer = None  # the seat whose private information the screen shows
         self.cover = None  # the seat the device must be passed to, while the cover is up
         self.confirm = None  # {"action", "seat", "text"}: a hurtful move waiting for the player's yes (Game.warning)
+        self.hint = None  # {"action", "why", "moves", "seat"}: the hint asked for, shown while its position lasts
         self.seen_ply = len(match.history) if match is not None else 0  # later announcements are news
         if match is not None:
             humans = match.humans()
@@ -562,6 +602,36 @@ class TableScreen(GameScreen):
                 self.redraw()
 
         table.why_not(seat, action, answer)
+
+    def on_hint(self, _):
+        """The move the Hard bot would make for the player at the screen, from what their seat
+        knows, marked on the table with one sentence why (tabletop.hints); counted once per
+        position on the score sheet."""
+        from tabletop.hints import hint, hint_rng
+
+        table, seat = self.table, self.viewer
+        if (table is None or seat is None or self.cover is not None or table.is_over() or seat not in table.to_act()
+                or self.waiting_for_friends() or not table.hints()["offered"]):
+            return
+        if self.shown_hint() is None:
+            legal, view = table.legal(seat), table.view(seat)
+            if not legal:
+                return
+            found = hint(table.game, view, seat, legal, hint_rng(view, table.moves, seat))
+            self.hint = dict(found, moves=table.moves, seat=seat)
+            renderer = RENDERERS[table.game.info.id]
+            if hasattr(renderer, "prepare_hint"):  # a move made of steps on the page: its last step shown
+                renderer.prepare_hint(self, found["action"])
+            table.note_hint(seat)
+            self.autosave()
+        self.redraw()
+
+    def shown_hint(self):
+        """The hint asked for, if its position is still the one on the screen."""
+        hint, table = self.hint, self.table
+        if hint is None or table is None or self.cover is not None or hint["moves"] != table.moves or hint["seat"] != self.viewer:
+            return None
+        return hint
 
     def on_ready(self, seat):
         """"I am Ann: show my turn" on the pass-the-device cover."""

@@ -33,6 +33,7 @@ from collections import Counter
 
 from tabletop import bots as botlib
 from tabletop import clone
+from tabletop import search
 
 from .data import (BOARD, CARDS, CUP_SIZE, CUPS, DIAGONAL, INGREDIENT_ORDER, PENALTY_POINTS, RUSH_STEP, SPECIALTY_RUSH,
                    TABS, UPGRADE_COST, UPGRADES, UPVOTE_POINTS, is_specialty, recipe_of)
@@ -447,7 +448,12 @@ def hard(game, view, seat, legal, rng):
                 play_planned_turn(game, state, state["turn"])
             totals[i] += outlook(game, state, seat, view["players"])
     # Normal's value of the plan itself, then what the worlds say it leads to
-    best = max(range(len(candidates)), key=lambda i: (values[i] + LOOKAHEAD * totals[i] / worlds, -i))
+    scores = [values[i] + LOOKAHEAD * totals[i] / worlds for i in range(len(candidates))]
+    best = max(range(len(candidates)), key=lambda i: (scores[i], -i))
+    firsts = {}  # a hint compares first steps: several plans may start the same way
+    for acts, score in zip(candidates, scores):
+        firsts[acts[0]] = max(score, firsts.get(acts[0], score))
+    search.note(firsts, candidates[best][0], "points", worlds)
     return candidates[best][0]
 
 

@@ -21,6 +21,7 @@ end, so it keeps every stack alive as long as it can), and judges a take that em
 """
 
 from tabletop import bots as botlib
+from tabletop import search
 
 from .data import AREA_MIN, BUTTERFLY, CARDS, COLOUR, FACE_UP, GROUP_SIZE, NUMBER
 from .rules import neighbours, ranking, score_garden
@@ -385,11 +386,14 @@ class Lookahead:
         garden[key] = garden.get(key, []) + [card]
         return self.value(Chooser(Board(garden, max(0.0, self.turns - 1), self.weights)), survivors)
 
-    def best_place(self, chooser, card, survivors):
-        """(value, cell) of the best placement of `card` looking one turn further."""
+    def best_place(self, chooser, card, survivors, values=None):
+        """(value, cell) of the best placement of `card` looking one turn further; `values`, if
+        given, gets every cell weighed ({cell: value})."""
         best = None
         for gain, key in chooser.ranked(card)[:self.places]:
             value = gain + LOOK * self.after(card, key, survivors)
+            if values is not None:
+                values[key] = value
             if best is None or value > best[0]:
                 best = (value, key)
         return best
@@ -409,7 +413,10 @@ def hard(game, view, seat, legal, rng):
         if view["stacks"][view["held_from"]]["count"] == 0:  # FL-9: this card ends the game
             cells = [k for _, k in chooser.ranked(card)]
             return "place:" + _exact_after(dict(garden), card, cells)[1]
-        return "place:" + look.best_place(chooser, card, list(faces.values()))[1]
+        values = {}
+        place = "place:" + look.best_place(chooser, card, list(faces.values()), values)[1]
+        search.note({"place:" + key: v for key, v in values.items()}, place, "points")
+        return place
     base = board.total()
     expected = hidden_value(chooser, view, rng, HARD_HIDDEN_SAMPLES)  # an unseen card's worth to me
     rival = None
@@ -445,7 +452,9 @@ def hard(game, view, seat, legal, rng):
             left = [rival.best(c) for c in others] + [rival_expected]
             gain -= DENY * max(left) - pace(view, seat, i, lead)
         options.append((action, gain))
-    return _pick(options, rng)
+    chosen = _pick(options, rng)
+    search.note(dict(options), chosen, "points")
+    return chosen
 
 
 POLICIES = {"normal": normal, "hard": hard}

@@ -19,6 +19,7 @@ only the best two are searched further.
 import random
 
 from tabletop import bots as botlib
+from tabletop import search
 
 from . import data
 from .rules import RoundSearch, all_cards, copy_state, printed
@@ -226,11 +227,15 @@ def hard(game, view, seat, legal, rng):
     sums, played = _rollout_values(game, view, seat, legal, rng, HARD_WORLDS[0], deadline)
     means = {a: s / played for a, s in zip(legal, sums)}
     finalists = sorted(legal, key=lambda a: -means[a])[:HARD_FINALISTS]
+    worlds = played
     if len(finalists) > 1:
         more, extra = _rollout_values(game, view, seat, finalists, rng, HARD_WORLDS[1], deadline)
         means = {a: (means[a] * played + s) / (played + extra) for a, s in zip(finalists, more)}
+        worlds += extra
     best = max(means[a] for a in finalists)
-    return rng.choice([a for a in finalists if means[a] >= best - 1e-9])
+    chosen = rng.choice([a for a in finalists if means[a] >= best - 1e-9])
+    search.note({a: means[a] for a in finalists}, chosen, "win", worlds)
+    return chosen
 
 
 POLICIES = {"normal": normal, "hard": hard}

@@ -146,7 +146,7 @@ def hard(game, view, seat, legal, rng):
         return "reveal:%d" % reveal_choice(view["up"][seat], view["down"])
     rounds_before = len(view["rounds"])
     return determinized_search(game, view, seat, legal, rng, worlds=HARD_WORLDS, time_budget=HARD_TIME_BUDGET,
-                               playout=lambda state: _round_value(game, state, seat, rounds_before))
+                               playout=lambda state: _round_value(game, state, seat, rounds_before), unit="points")
 
 
 POLICIES = {"normal": normal, "hard": hard}

@@ -25,6 +25,7 @@ import time
 
 from tabletop import bots as botlib
 from tabletop import clone
+from tabletop import search
 
 from .data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KING_STARS,
                    KING_WARNING_AT, MIN_TOKENS_KEPT, RUN_MAX, SAME_MAX, TOKENS, TYPE_ORDER)
@@ -466,7 +467,9 @@ def hard_plan(game, view, seat, legal, rng):
         worlds += 1
         totals = [t + v for t, v in zip(totals, values)]
     scores = [t / worlds + (HARD_PRIOR if k == 0 else 0.0) for k, t in enumerate(totals)]
-    best = candidates[max(range(len(candidates)), key=lambda k: (scores[k], -k))]
+    chosen = max(range(len(candidates)), key=lambda k: (scores[k], -k))
+    search.note(dict(enumerate(scores)), chosen, "points", worlds)  # plans, compared whole
+    best = candidates[chosen]
     if len(_memo) > 64:
         _memo.clear()
     _memo[key] = best

@@ -370,7 +370,7 @@ def hard(game, view, seat, legal, rng):
 
     worlds = HARD_WORLDS_COOP if is_coop(view) else HARD_WORLDS
     return search.determinized_search(game, view, seat, legal, rng, worlds=worlds, candidates=candidates,
-                                      time_budget=HARD_TIME_BUDGET, playout=playout)
+                                      time_budget=HARD_TIME_BUDGET, playout=playout, unit="points")
 
 
 POLICIES = {"normal": normal, "hard": hard}

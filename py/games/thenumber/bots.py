@@ -18,6 +18,7 @@ leaves to the others.
 import math
 
 from tabletop import bots as botlib
+from tabletop import search
 
 from .data import BONUS, DIGITS, TURNS_PER_ROUND
 from .rules import numbers_from, turn_points
@@ -275,7 +276,9 @@ def hard(game, view, seat, legal, rng):
                 theirs += points[o] + (future_value(_without(avail[o], numbers[o]), turns_left) if valid[o] else keep_if_dq[o])
             value += mine - weight * theirs
         values[number] = value / len(profiles)
-    return vary(values, HARD_CHOICE_SPREAD, HARD_CHOICE_TEMPERATURE, rng)
+    chosen = vary(values, HARD_CHOICE_SPREAD, HARD_CHOICE_TEMPERATURE, rng)
+    search.note(values, chosen, "points", len(profiles))
+    return chosen
 
 
 def vary(values, spread, temperature, rng):

@@ -8,6 +8,10 @@ draws a game's board and player details from a view, and handles the game's own 
   board(ctx) -> html           the table
   handle(screen, act, arg) -> bool   a data-act the shell does not know; True = redraw
   key(screen, key) -> bool     a key press on the game screen; True = redraw
+Optional, for hints (a move whose control is not a data-act="play" button naming it):
+  hint_control(ctx, action) -> (act, arg)   the control the hint marks for `action`
+  prepare_hint(screen, action)              set `ui` so that the move's control is drawn (a
+                                            number typed on the pad, a place aimed at)
 
 `screen` is the screen showing the game (webui.table.TableScreen; for `handle`, also the replay
 viewer's webui.replay.ReplayScreen): its `ui` and `prefs` are the renderer's own state, and a

@@ -352,6 +352,12 @@ class FlowersRenderer:
             return True
         return False
 
+    def prepare_hint(self, screen, action):
+        """A hinted place is aimed at, on the player's own garden: its button then plays it."""
+        screen.ui.pop("flowers-look", None)
+        if action.startswith("place:"):
+            screen.ui["flowers-aim"] = action[len("place:"):]
+
     def key(self, screen, key):
         keys = {"+": ("flowers-zoom", "in"), "=": ("flowers-zoom", "in"), "-": ("flowers-zoom", "out"), "0": ("flowers-zoom", "fit"),
                 "ArrowLeft": ("flowers-pan", "left"), "ArrowRight": ("flowers-pan", "right"),

@@ -424,6 +424,16 @@ class PhoPhoRenderer:
             return True
         return False
 
+    def hint_control(self, ctx, action):
+        """A card is picked or marked by clicking it in the hand: the hinted card of that type."""
+        verb, _sep, ctype = action.partition(":")
+        if verb in ("pick", "mark"):
+            taken = set(ctx.view["sel"]) | set(ctx.view["marks"])
+            for card in ctx.view["hand"]:
+                if CARD_TYPE[card] == ctype and card not in taken:
+                    return "pp-card", card
+        return "play", action
+
     def key(self, screen, key):
         view = screen.table.view(screen.viewer) if screen.viewer is not None and screen.table is not None else None
         if key == "Escape" and view and (view["sel"] or view["marks"]):  # else Escape closes the rules

@@ -186,6 +186,10 @@ class TheNumberRenderer:
             return True
         return False
 
+    def prepare_hint(self, screen, action):
+        """A hinted number is typed on the pad: its Write button then plays it."""
+        screen.ui["typed"] = action
+
     def key(self, screen, key):
         if key in DIGITS:
             return self.handle(screen, "tn-digit", key)

@@ -1,0 +1,70 @@
+"""Hints: the move the Hard bot would make for a player, and one sentence saying why.
+
+A hint is asked with what the player's seat may know (its view and its legal moves), exactly as
+a bot decides, so it can never use what the seat does not know. The sentence comes from the Hard
+bot's own figures, which its search hands over through `search.note` while a hint asks: how many
+guesses at the hidden part it weighed, and how far its move stands above the next best one.
+
+How many hints each person used is kept with the match (Match.hints) and shown on the score
+sheet; a table with friends on other devices offers hints only when its host chose so.
+"""
+
+import random
+
+from . import bots, search
+from .msg import M
+
+# Below these margins the move is "about as good" as the next best: its lead is noise.
+TIE_POINTS = 0.05
+TIE_WIN_SHARE = 0.005
+
+ONLY_MOVE = M("This is your only legal move.")
+RULE_OF_THUMB = M("Hard would play this: at this step it follows its rules of thumb, without a search.")
+
+
+def hint_rng(view, moves, seat):
+    """The same hint for the same position: a hint asked twice does not change its mind. Seeded
+    by what the seat knows (a guest's device never learns the game's seed)."""
+    return random.Random("hint:{}:{}:{!r}".format(moves, seat, view))
+
+
+def hint(game, view, seat, legal, rng):
+    """{"action": the move Hard would make, "why": a Message} for `seat`, from its `view`."""
+    if not legal:
+        raise ValueError("a hint was asked for a seat with no legal move")
+    if len(legal) == 1:
+        return {"action": legal[0], "why": ONLY_MOVE}
+    with search.noting() as found:
+        action = bots.choose(game, "hard", view, seat, legal, rng)
+    return {"action": action, "why": explain(found)}
+
+
+def explain(found):
+    """The Hard bot's figures (`search.note`) in one plain sentence."""
+    values, chosen = found.get("values") or {}, found.get("chosen")
+    others = [v for k, v in values.items() if k != chosen]
+    if chosen not in values or not others:
+        return RULE_OF_THUMB
+    mine, next_best = values[chosen], max(others)
+    worlds = found.get("worlds")
+    if found["unit"] == "win":
+        if mine - next_best < TIE_WIN_SHARE:
+            return M("Hard would play this, though by its count another move is about as good.")
+        return M("Hard would play this: over {worlds} guesses at what you cannot see, it wins {pct}% of the time; "
+                 "the next best move wins {other}%.", worlds=worlds, pct=_percent(mine), other=_percent(next_best))
+    gain = mine - next_best
+    if gain < TIE_POINTS:
+        return M("Hard would play this, though by its count another move is about as good.")
+    if worlds:
+        return M("Hard would play this: over {worlds} guesses at what you cannot see, it comes out about {gain} points "
+                 "ahead of the next best move.", worlds=worlds, gain=_points(gain))
+    return M("Hard would play this: by its count it is worth about {gain} points more than the next best move.",
+             gain=_points(gain))
+
+
+def _percent(share):
+    return max(0, min(100, int(round(100 * share))))
+
+
+def _points(gain):
+    return "{:.1f}".format(gain)

@@ -1,0 +1,53 @@
+"""Hints in the real page (issue 37): Hint marks the control of the move the Hard bot would make
+(data-hint), says why under the status line, and clicking that control plays the move. The Number
+(the hinted number is typed on the pad) and Phở Phở (the hinted card is one of the hand). Every
+title's hints are checked on CPython in test_hints.py."""
+
+import pytest
+
+from conftest import open_page
+
+pytestmark = pytest.mark.browser
+
+
+def moves(page):
+    return int(page.get_attribute("#game", "data-moves"))
+
+
+def ask_hint(page):
+    page.click("button[data-act='hint']")
+    page.wait_for_selector("[data-hint]")
+    assert page.locator("[data-hint]").count() == 1
+    reason = page.inner_text(".hint-why")
+    assert reason.startswith("Hint:") and ("Hard would play this" in reason or "only legal move" in reason), reason
+    return page.locator("[data-hint]")
+
+
+def play_marked(page, marked):
+    before = moves(page)
+    marked.click()
+    page.wait_for_function("n => +document.querySelector('#game').dataset.moves > n", arg=before)
+    assert page.locator("[data-hint]").count() == 0  # the hint lasts as long as its position
+
+
+def test_hint_types_the_hard_bots_number_and_its_write_button_plays_it(page, site):
+    open_page(page, site + "?game=thenumber&seats=human,normal&seed=3&speed=instant")
+    page.wait_for_selector(".pad")
+    marked = ask_hint(page)
+    number = marked.get_attribute("data-hint")
+    assert marked.get_attribute("data-act") == "play" and len(number) == 3
+    assert page.inner_text(".pad .display").replace("\n", "") == number  # typed on the pad, ready to write
+    play_marked(page, marked)
+    page.wait_for_selector(".reveal.latest")
+    assert number in page.inner_text(".reveal.latest tr[data-seat='0']").replace("\n", "")
+
+
+def test_hint_marks_a_card_of_the_hand_and_clicking_it_picks_that_card(page, site):
+    open_page(page, site + "?game=phopho&seats=human,normal&seed=16&speed=instant")
+    page.wait_for_selector(".pp-hand .legal")
+    marked = ask_hint(page)
+    action = marked.get_attribute("data-hint")
+    if marked.get_attribute("data-act") == "pp-card":  # a card to pick (or mark): the card of that type
+        assert action.split(":")[0] in ("pick", "mark")
+    play_marked(page, marked)
+    assert page.locator("table.score-sheet").count() == 0

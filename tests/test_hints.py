@@ -1,0 +1,168 @@
+"""Hints (issue 37), in the shell on CPython: in every title the Hint control marks the control of
+the move the Hard bot would make (data-hint), says why in the reader's language, and that control
+plays the move; the score sheet counts each person's hints; a hint is worked out from what the
+seat knows only; a link or the dialog may turn hints off, and a table with friends offers them
+only when its host chose so. The page test is in test_browser_ux.py."""
+
+import html
+import random
+import re
+
+import pytest
+
+from fakes import FakeNetwork, open_app
+from games import GAMES
+from tabletop import saves
+from tabletop.hints import hint, hint_rng
+from tabletop.match import Match, make_seats
+from test_devices_app import invite_params, join, settle
+from webui import i18n
+
+HINTED = re.compile(r'<[a-z][^<>]*\bdata-hint="[^"]*"[^<>]*>')
+HINTS_ASKED = 10  # hinted moves played per title (The Number has 10 turns)
+
+
+def seats_for(game_id):
+    return "human,normal,normal" if GAMES[game_id].info.max_players >= 3 else "human,normal"
+
+
+def hinted_control(platform):
+    """(act, arg, the move named by data-hint) of the one marked control on the page."""
+    found = HINTED.findall(platform.html)
+    assert len(found) == 1, "{} controls marked by the hint".format(len(found))
+    attr = {name: html.unescape(value) for name, value in re.findall(r'\b(data-[a-z]+)="([^"]*)"', found[0])}
+    return attr["data-act"], attr.get("data-arg"), attr["data-hint"]
+
+
+def why(platform):
+    line = re.search(r'<p class="hint-why"[^>]*>(.*?)</p>', platform.html)
+    assert line, "no reason shown with the hint"
+    return html.unescape(re.sub(r"<[^>]+>", "", line.group(1)))
+
+
+def bots_to_the_players_turn(app, platform):
+    for _ in range(500):
+        match = app.match
+        if match.is_over() or (0 in match.to_act() and app.current.cover is None):
+            return
+        platform.run()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_hint_marks_a_legal_control_in_every_title_and_that_control_plays_the_move(game_id):
+    app, platform, _ = open_app({"game": game_id, "seats": seats_for(game_id), "seed": "5", "speed": "instant"})
+    asked = 0
+    while asked < HINTS_ASKED:
+        bots_to_the_players_turn(app, platform)
+        match = app.match
+        if match.is_over():
+            break
+        legal = match.legal(0)
+        app.handle("hint", None)
+        act, arg, move = hinted_control(platform)
+        assert move in legal
+        assert why(platform).startswith(("Hint: Hard would play this", "Hint: This is your only legal move."))
+        before = len(match.history)
+        app.handle(act, arg)
+        assert match.history[before:][:1] == [[0, move]], "the marked control did not play the hinted move"
+        assert not HINTED.search(platform.html), "a hint outlived its position"
+        asked += 1
+    assert asked == HINTS_ASKED and match.hints()["used"][0] == asked
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_hint_says_why_in_vietnamese_too(game_id):
+    app, platform, _ = open_app({"game": game_id, "seats": seats_for(game_id), "seed": "8", "speed": "instant"})
+    try:
+        bots_to_the_players_turn(app, platform)
+        app.handle("hint", None)
+        english = why(platform)
+        app.handle("language", "vi")
+        vietnamese = why(platform)
+        assert vietnamese.startswith(("Gợi ý: Bot khó sẽ đi nước này", "Gợi ý: Đây là nước đi hợp lệ duy nhất")), vietnamese
+        assert re.findall(r"\d+", vietnamese) == re.findall(r"\d+", english)  # the same figures
+    finally:
+        i18n.choose(i18n.ENGLISH)
+
+
+def test_the_score_sheet_counts_each_persons_hints_once_per_position():
+    app, platform, storage = open_app({"game": "thenumber", "seats": "human,easy", "seed": "2", "speed": "instant"})
+    rng = random.Random(2)
+    asked = 0
+    while not app.match.is_over():
+        bots_to_the_players_turn(app, platform)
+        if app.match.is_over():
+            break
+        if rng.random() < 0.5:
+            app.handle("hint", None)
+            app.handle("hint", None)  # asked again at the same position: the same hint, not counted again
+            asked += 1
+        app.current.play(rng.choice(app.match.legal(0)))
+    assert asked and app.match.hints() == {"offered": True, "used": [asked, 0]}
+    row = re.search(r'<tr class="hints-used">(.*?)</tr>', platform.html)
+    assert row, "the score sheet does not count hints"
+    assert re.findall(r"<td>([^<]*)</td>", row.group(1)) == [str(asked), "—"]  # a bot takes none
+    stored = saves.load(storage.data[saves.KEY_PREFIX + app.current.save_id], GAMES)
+    assert stored.hints() == {"offered": True, "used": [asked, 0]}  # kept with the save
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_hint_is_worked_out_from_what_the_seat_knows_only(game_id):
+    """The hidden cards re-drawn (Game.scramble), the seat's hint does not change."""
+    game = GAMES[game_id]
+    n = 3 if game.info.max_players >= 3 else game.info.max_players
+    match = Match(game, make_seats(["human"] + ["normal"] * (n - 1)), {}, 11)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(400):
+        if match.is_over() or checked >= 3:
+            break
+        seat = match.to_act()[0]
+        legal = match.legal(seat)
+        if seat == 0 and len(legal) > 1:
+            scrambled = game.scramble(match.state, 0, random.Random(checked))
+            view, other_view = match.view(0), game.view(scrambled, 0)
+            assert view == other_view
+            assert hint(game, view, 0, legal, hint_rng(view, 0, 0)) == hint(game, other_view, 0, game.legal_actions(scrambled, 0),
+                                                                           hint_rng(other_view, 0, 0))
+            checked += 1
+        match.play(seat, rng.choice(legal))
+    assert checked
+
+
+def test_a_link_or_the_dialog_can_turn_hints_off():
+    app, platform, storage = open_app({"game": "mojo", "seats": "human,normal", "seed": "4", "hints": "off", "speed": "instant"})
+    bots_to_the_players_turn(app, platform)
+    assert 'data-act="hint"' not in platform.html
+    app.handle("hint", None)
+    assert not HINTED.search(platform.html) and app.match.hints() == {"offered": False, "used": [0, 0]}
+    assert saves.load(storage.data[saves.KEY_PREFIX + app.current.save_id], GAMES).hints()["offered"] is False
+
+    app, platform, _ = open_app()
+    app.handle("new", "mojo")
+    assert 'name="hints"' in platform.html
+    platform.forms["new-game"] = {"players": "2", "kind-0": "human", "kind-1": "normal", "hints": "off"}
+    app.handle("start")
+    assert app.match.hints()["offered"] is False and 'data-act="hint"' not in platform.html
+
+
+@pytest.mark.parametrize("offered", ["on", "off"])
+def test_a_table_with_friends_offers_hints_only_when_its_host_chose_so(offered):
+    net = FakeNetwork()
+    host, page, _ = open_app({"game": "thenumber", "seats": "friend,human", "names": ",Ann", "hints": offered}, network=net)
+    guest, gpage, _ = join(net, invite_params(page)[0], "Lan")
+    settle(net, page, gpage)
+    assert guest.current.viewer == 0 and 0 in guest.current.table.to_act()
+    assert ('data-act="hint"' in gpage.html) == (offered == "on")
+    guest.handle("hint", None)
+    settle(net, page, gpage)
+    if offered == "off":
+        assert not HINTED.search(gpage.html) and host.match.hints()["used"] == [0, 0]
+        return
+    act, arg, move = hinted_control(gpage)
+    assert move in guest.current.table.legal(0)
+    assert host.match.hints()["used"] == [1, 0]  # counted by the host, which keeps the score sheet
+    assert guest.current.table.hints()["used"] == [1, 0]
+    guest.handle(act, arg)
+    settle(net, page, gpage)
+    assert host.match.history[-1] == [0, move]
