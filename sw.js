@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "50f8a16b484e961f";
+const VERSION = "9027ff7f5085cf91";
 const APP_FILES = [
   "./",
   "./index.html",

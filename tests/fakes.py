@@ -66,6 +66,9 @@ class FakePlatform:
         self.pauses.append(seconds)  # what the page would wait (bot pauses), in order
         self.queue.append(fn)
 
+    def think(self, fn):
+        fn()  # the page runs a search in slices (browser.py); here it simply runs
+
     def run(self):
         while self.queue:
             self.queue.pop(0)()

@@ -166,3 +166,77 @@ def test_a_table_with_friends_offers_hints_only_when_its_host_chose_so(offered):
     guest.handle(act, arg)
     settle(net, page, gpage)
     assert host.match.history[-1] == [0, move]
+
+
+# --- a player's click while a bot thinks -------------------------------------------------------
+# In the page a search hands the browser turns (tabletop.bots.use_breather, browser.think): a
+# click is then answered mid-search. Here the breather makes that click itself.
+
+@pytest.fixture
+def breather():
+    from tabletop import bots as botlib
+
+    yield botlib.use_breather
+    botlib.use_breather(None)
+
+
+def test_searches_hand_the_page_turns_and_count_the_same_worlds(breather):
+    """Every title's Hard search breathes between worlds, and its decision does not change."""
+    from tabletop import search
+
+    for game_id in sorted(GAMES):
+        game = GAMES[game_id]
+        match = Match(game, make_seats(["hard"] * min(3, game.info.max_players)), {}, 9)
+        rng = random.Random(9)
+        for _ in range(200):  # to a decision Hard searches (some it makes by rules of thumb)
+            seat = match.to_act()[0]
+            view, legal = match.view(seat), match.legal(seat)
+            breather(None)
+            with search.noting() as found:
+                alone = botlib_choose(game, view, seat, legal)
+            if len(found.get("values") or ()) > 1:
+                break
+            match.play(seat, rng.choice(legal))
+        turns = []
+        breather(lambda: turns.append(1), 0)
+        assert botlib_choose(game, view, seat, legal) == alone, game_id
+        assert turns, "{}'s Hard search never gave the page a turn".format(game_id)
+
+
+def botlib_choose_seeded(match, seat, seed):
+    from tabletop import bots as botlib
+
+    return botlib.choose(match.game, "hard", match.view(seat), seat, match.legal(seat), random.Random(seed))
+
+
+def botlib_choose(game, view, seat, legal):
+    from tabletop import bots as botlib
+
+    return botlib.choose(game, "hard", view, seat, legal, random.Random(4))
+
+
+def test_a_move_made_while_a_bot_thinks_is_kept_and_the_bot_decides_again(breather):
+    """The Number is simultaneous: the player writes while Hard searches; Hard's decision, made on
+    the position before, is dropped and made again; nothing is played twice or lost."""
+    app, platform, storage = open_app({"game": "thenumber", "seats": "human,hard", "seed": "6", "speed": "instant"})
+    match = app.match
+    mine = match.legal(0)[0]
+    searches = []
+
+    def click_once():
+        if not searches:
+            searches.append(len(match.history))
+            app.current.play(mine)  # the player's click, answered mid-search
+
+    breather(click_once, 0)
+    platform.run()
+    assert searches == [0]
+    assert match.history[0] == [0, mine] and match.history[1][0] == 1
+    first = match.view(0)["reveals"][0]  # Hard wrote once for that turn, after the player
+    assert (first["round"], first["turn"], first["numbers"]) == (0, 0, [mine, match.history[1][1]])
+    again = Match(GAMES["thenumber"], make_seats(["human", "hard"]), {}, match.seed)
+    again.play(0, mine)
+    decided = botlib_choose_seeded(again, 1, match.seed * 1_000_003 + 1)  # as keeper._bot_move seeds it
+    assert match.history[1] == [1, decided], "Hard played a decision made before the player's move"
+    stored = saves.load(storage.data[saves.KEY_PREFIX + app.current.save_id], GAMES)
+    assert stored.history == match.history

@@ -24,13 +24,35 @@ def use_wall_clock_guard(on=True):
     _wall_clock["guard"] = bool(on)
 
 
+# The breather: in the page a search runs on the page's own thread, so every `slice` seconds it
+# hands the browser a turn (`fn`, webui/browser.py): a click, a scroll of the log, the rules are
+# answered while Hard thinks. None on the command line: nothing waits for a search there.
+_breather = {"fn": None, "slice": 0.01, "last": 0.0}
+
+
+def use_breather(fn, slice_seconds=0.01):
+    _breather.update(fn=fn, slice=slice_seconds, last=time.perf_counter())
+
+
+def breathe():
+    """Give the browser its turn if this search has held it for a slice (see `use_breather`).
+    The searches call it between worlds, through `past`; the worlds they count do not change."""
+    fn = _breather["fn"]
+    if fn is not None and time.perf_counter() - _breather["last"] >= _breather["slice"]:
+        fn()
+        _breather["last"] = time.perf_counter()
+
+
 def deadline(seconds):
     """The time a search must stop by, or None when the guard is off (budgets count worlds)."""
+    _breather["last"] = time.perf_counter()  # a search starts: its first slice starts now
     return time.perf_counter() + seconds if _wall_clock["guard"] else None
 
 
 def past(deadline):
-    """Whether the guard's `deadline` (from `deadline()`) has passed; never when it is off."""
+    """Whether the guard's `deadline` (from `deadline()`) has passed; never when it is off. A
+    search asks it between worlds: the page gets its turn there too (`breathe`)."""
+    breathe()
     return deadline is not None and time.perf_counter() > deadline
 
 

@@ -95,6 +95,7 @@ def determinized_search(game, view, seat, legal, rng, worlds=24, policy=random_r
         played += 1
         world = game.sample_state(view, seat, rng)
         for i, action in enumerate(actions):
+            botlib.breathe()  # in the page: the browser's turn, if this search held it a slice
             state = clone(world)
             game.apply(state, seat, action)
             if playout is not None:

@@ -5,12 +5,18 @@ page's events to the App through one delegated listener per event type: an eleme
 names what a click does, data-change what a change does, a form's data-submit what submitting
 it does."""
 
+import asyncio
 import json
 import random
 import traceback
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
+
+try:  # JavaScript Promise integration (Pyodide 0.27+ on a browser with JSPI): a search in slices
+    from pyodide.ffi import can_run_sync, run_sync
+except ImportError:
+    can_run_sync = run_sync = None
 
 try:  # JS null arrives as pyodide.ffi.jsnull in recent Pyodide, as None in older ones
     from pyodide.ffi import jsnull
@@ -329,6 +335,16 @@ class BrowserPlatform:
         else:
             js.setTimeout(create_once_callable(run), int(seconds * 1000))
 
+    def think(self, fn):
+        """Run `fn`, a search (a bot's move, a hint), in an asyncio task: there JavaScript
+        Promise integration lets its breather (`breathe_now`) suspend it while the browser
+        handles a click or draws a frame, then resume it (tabletop.bots.use_breather)."""
+
+        async def task():
+            self.guard(fn)
+
+        asyncio.ensure_future(task())
+
     def form(self, form_id):
         form = js.document.getElementById(form_id)
         values = {}
@@ -462,6 +478,13 @@ class BrowserPlatform:
                     traceback.print_exc()
 
 
+def breathe_now():
+    """Hand the browser a turn (its next task) and come back: only inside `think`'s task, where
+    the stack may be suspended; elsewhere (a click's handler asking for a hint) nothing."""
+    if can_run_sync():
+        run_sync(js.Promise.new(create_once_callable(lambda resolve, reject: js.setTimeout(resolve, 0))))
+
+
 def _import(path):
     """A module of the site, imported when first needed (never on the start path)."""
     return js.Function.new("u", "return import(u)")(str(js.URL.new(path, js.document.baseURI).href))
@@ -588,8 +611,12 @@ def _make_app(platform, params):
 
     from .app import App
 
-    # Only here, with a player waiting, may a Hard bot stop searching on the clock.
+    # Only here, with a player waiting, may a Hard bot stop searching on the clock, and it
+    # thinks in slices that let the page answer meanwhile (a link's &slices=off, for benchmarks:
+    # the whole search in one go, as before slices).
     botlib.use_wall_clock_guard()
+    if params.get("slices") != "off" and can_run_sync is not None:
+        botlib.use_breather(breathe_now)
     try:
         return App(platform, LocalStorage.or_none(), params)
     except Exception:

@@ -201,23 +201,30 @@ class MatchKeeper:
             return
         self.thinking = bots_acting[0]
         self.screen.redraw()
-        self.platform.schedule(0, self._bot_move)
+        self.platform.schedule(0, lambda: self.platform.think(self._bot_move))
 
     def _bot_move(self):
-        self._bots_scheduled = False
-        self.thinking = None
         match = self.match
-        if not self._shown() or match.is_over():
-            return  # the player left this game meanwhile
-        bots_acting = [s for s in match.to_act() if match.is_bot(s)]
+        bots_acting = [s for s in match.to_act() if match.is_bot(s)] if self._shown() and not match.is_over() else []
         if not bots_acting:
-            return self.screen.redraw()
+            self._bots_scheduled, self.thinking = False, None
+            return self.screen.redraw() if self._shown() else None  # else the player left this game meanwhile
         seat = bots_acting[0]
         level = match.seats[seat]["kind"]
         # Seeded by the game's seed and the move number: the same seed replays the same game,
         # bots included.
         rng = random.Random(match.seed * 1_000_003 + len(match.history))
-        action = botlib.choose(match.game, level, match.view(seat), seat, match.legal(seat), rng)
+        view, legal = match.view(seat), match.legal(seat)
+        # In the page the search hands the browser turns (platform.think): the player may click
+        # meanwhile (Undo, a simultaneous move, another game). `_bots_scheduled` stays set so no
+        # second search starts; a decision whose position changed is dropped and made again.
+        action = botlib.choose(match.game, level, view, seat, legal, rng)
+        self._bots_scheduled, self.thinking = False, None
+        if not self._shown() or self.match is not match or match.is_over():
+            return
+        if seat not in match.to_act() or not match.is_bot(seat) or match.legal(seat) != legal or match.view(seat) != view:
+            self.go_on()
+            return self.screen.redraw()
         match.play(seat, action)
         self.moved()
 

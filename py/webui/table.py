@@ -178,7 +178,6 @@ def score_sheet(ctx, buttons=True):
         tag("tr", tag("th", esc(_(row["label"])), scope="row") + "".join(tag("td", esc(_(v) if isinstance(v, str) else v)) for v in row["values"]), class_=row.get("kind", "line"))
         for row in result["sheet"]
     )
-    rows += hints_row(ctx)
     notes = "".join(tag("p", event_html(ctx, {"text": n}), class_="note") for n in result.get("notes", []))
     if ctx.interactive and ctx.screen.record_note:  # not in the replay viewer
         said = _(ctx.screen.record_note)
@@ -187,7 +186,7 @@ def score_sheet(ctx, buttons=True):
         "section",
         tag("h2", _("Score sheet"))
         + tag("p", result_headline(ctx, result), class_="headline")
-        + score_table(tag("thead", head) + tag("tbody", rows), len(ctx.names), _("Score sheet table"))
+        + score_table(tag("thead", head) + tag("tbody", rows) + hints_row(ctx), len(ctx.names), _("Score sheet table"))
         + notes
         + (tag("div", sheet_buttons(ctx.screen), class_="sheet-buttons") if buttons else ""),
         class_="sheet", id="score-sheet", aria_label=_("Score sheet"),
@@ -195,13 +194,14 @@ def score_sheet(ctx, buttons=True):
 
 
 def hints_row(ctx):
-    """How many hints each person took, under the score (a bot takes none: a dash)."""
+    """How many hints each person took, under the total (the table's foot: the body's last row
+    stays the total, Game.result), a bot none (a dash)."""
     hints = ctx.table.hints() if ctx.interactive else {"offered": False}
     if not hints["offered"]:
         return ""
     used = hints["used"]
     cells = "".join(tag("td", "—" if ctx.table.is_bot(s) else str(used[s] if s < len(used) else 0)) for s in range(len(ctx.names)))
-    return tag("tr", tag("th", esc(_("Hints used")), scope="row") + cells, class_="hints-used")
+    return tag("tfoot", tag("tr", tag("th", esc(_("Hints used")), scope="row") + cells, class_="hints-used"))
 
 
 def hint_button(ctx):
@@ -365,6 +365,7 @@ class TableScreen(GameScreen):
         self.cover = None  # the seat the device must be passed to, while the cover is up
         self.confirm = None  # {"action", "seat", "text"}: a hurtful move waiting for the player's yes (Game.warning)
         self.hint = None  # {"action", "why", "moves", "seat"}: the hint asked for, shown while its position lasts
+        self.hint_asked = None  # (moves, seat) of a hint being worked out
         self.seen_ply = len(match.history) if match is not None else 0  # later announcements are news
         if match is not None:
             humans = match.humans()
@@ -613,18 +614,29 @@ class TableScreen(GameScreen):
         if (table is None or seat is None or self.cover is not None or table.is_over() or seat not in table.to_act()
                 or self.waiting_for_friends() or not table.hints()["offered"]):
             return
-        if self.shown_hint() is None:
-            legal, view = table.legal(seat), table.view(seat)
-            if not legal:
-                return
-            found = hint(table.game, view, seat, legal, hint_rng(view, table.moves, seat))
-            self.hint = dict(found, moves=table.moves, seat=seat)
+        if self.shown_hint() is not None:
+            return self.redraw()
+        legal, view, moves = table.legal(seat), table.view(seat), table.moves
+        if not legal or self.hint_asked == (moves, seat):  # a second click while it is worked out
+            return
+        self.hint_asked = (moves, seat)
+
+        def work_out():  # in slices in the page (platform.think): the player may act meanwhile
+            try:
+                found = hint(table.game, view, seat, legal, hint_rng(view, moves, seat))
+            finally:
+                self.hint_asked = None
+            if table is not self.table or table.moves != moves or self.viewer != seat or self.cover is not None:
+                return  # the position changed while the hint was worked out: it is not shown
+            self.hint = dict(found, moves=moves, seat=seat)
             renderer = RENDERERS[table.game.info.id]
             if hasattr(renderer, "prepare_hint"):  # a move made of steps on the page: its last step shown
                 renderer.prepare_hint(self, found["action"])
             table.note_hint(seat)
             self.autosave()
-        self.redraw()
+            self.redraw()
+
+        self.platform.think(work_out)
 
     def shown_hint(self):
         """The hint asked for, if its position is still the one on the screen."""

@@ -437,6 +437,7 @@ def hard(game, view, seat, legal, rng):
         worlds += 1
         world = game.sample_state(view, seat, rng)
         for i, acts in enumerate(candidates):
+            botlib.breathe()  # a round per candidate: the page gets its turn between them
             state = clone(world)
             for action in acts:
                 if game.is_over(state) or state["turn"] != seat or action not in game.legal_actions(state, seat):

@@ -211,6 +211,7 @@ def _rollout_values(game, view, seat, candidates, rng, worlds, deadline):
         world = game.sample_state(view, seat, rng)
         luck = rng.getrandbits(32)
         for i, action in enumerate(candidates):
+            botlib.breathe()
             state = copy_state(world)
             _ROUND._apply(state, seat, action)
             _play_out(game, state, random.Random(luck), lambda s: s["round"] == round0, weighted=True)
