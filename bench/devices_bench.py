@@ -27,7 +27,6 @@ Prints the figures and appends a dated section to bench/RESULTS.md.
 
 import argparse
 import datetime
-import importlib.util
 import os
 import shutil
 import statistics
@@ -35,13 +34,9 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV_PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
-if importlib.util.find_spec("playwright") is None and os.path.exists(VENV_PYTHON) \
-        and os.path.realpath(sys.prefix) != os.path.realpath(os.path.join(ROOT, ".venv")):
-    os.execv(VENV_PYTHON, [VENV_PYTHON] + sys.argv)  # `python3 bench/...`: Playwright is in .venv (make test)
-for folder in ("py", "tools", "bench"):
-    sys.path.insert(0, os.path.join(ROOT, folder))
+from bench_start import ROOT, VENV_PYTHON, use_venv  # noqa: E402
+
+use_venv()
 
 import headless  # noqa: E402
 import startup_bench  # noqa: E402
