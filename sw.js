@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "9027ff7f5085cf91";
+const VERSION = "d09c7a637d04502b";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -8,6 +8,7 @@ import pytest
 
 from games import GAMES
 from games.stemandbranch import bots as sbbots
+from games.stemandbranch.data import CARD_OF
 from tabletop import bots as botlib
 from tabletop.simulate import play_game, simulate
 from test_stemandbranch_rules import table
@@ -109,3 +110,47 @@ def test_hard_with_scrolls_reproduces_a_decision_and_plays_them():
     assert len({sbbots.hard(GAME, view, seat, legal, random.Random(3)) for _ in range(2)}) == 1
     final = play_game(GAME, ["hard", "normal", "easy"], seed=4, options={"scrolls": "1"})
     assert GAME.is_over(final) and any(final["owned"][s] for s in (0, 1))  # the bots claimed scrolls
+
+
+# --- issue 37: Hard passed up one-item steals and ignored what the open row offered its rivals --
+def hard_turn(state, seed, seat=0):
+    """Hard plays its whole turn (both main actions, SB-6, and what they ask) on `state`."""
+    rng = random.Random(seed)
+    while not GAME.is_over(state) and GAME.to_act(state) == [seat]:
+        GAME.apply(state, seat, botlib.choose(GAME, "hard", GAME.view(state, seat), seat, GAME.legal_actions(state, seat), rng))
+    return state
+
+
+def open_row_table(hand, tokens, dog_owner):
+    """Two players. Stacks at rank 3 (Rat, Ox, Tiger: seat 0's; Pig, Horse, Rooster: seat 1's) and
+    Dog r1 on d4, no neighbour. The row: low cards of stacked animals, which no Summon can take
+    (SB-8), and Dog r2 (Fire) in slot 6: it Ascends the Dog for 1 item (SB-9: 1 - 0 shared) and
+    takes the Dog token from its holder (SB-11)."""
+    c = lambda animal, rank: CARD_OF[(animal, rank)]  # noqa: E731
+    board = {"a1": [c("Rat", 3)], "a2": [c("Ox", 3)], "b1": [c("Tiger", 3)], "c1": [c("Pig", 3)], "a4": [c("Horse", 3)],
+             "b4": [c("Rooster", 3)], "d4": [c("Dog", 1)]}
+    row = [c("Rat", 2), c("Ox", 2), c("Tiger", 2), c("Pig", 2), c("Rat", 1), c("Ox", 1), c("Dog", 2), c("Tiger", 1)]
+    owner = {"Rat": 0, "Ox": 0, "Tiger": 0, "Pig": 1, "Horse": 1, "Rooster": 1, "Dog": dog_owner}
+    return table(players=2, hands=[[c(a, r) for a, r in hand], [c("Horse", 2), c("Rooster", 2)]], board=board, row=row,
+                 tokens=tokens, owner=owner, years=[14, 12])
+
+
+SEEDS = range(6)
+
+
+def test_SB_11_hard_draws_a_row_card_to_steal_a_token_for_one_item():
+    """The rival holds the Dog token; Dog r2 lies in the row and Hard holds a Fire token to pay
+    with: drawing it and Ascending the Dog (2 actions) takes the token and scores 4 years. Hard
+    used to rank row cards alike and never looked at this one."""
+    for seed in SEEDS:
+        state = hard_turn(open_row_table([("Goat", 5), ("Snake", 5), ("Monkey", 5)], [{"Fire": 1}, {}], dog_owner=1), seed)
+        assert state["owner"]["Dog"] == 0 and state["years"][0] == 14 + 4, seed
+
+
+def test_SB_11_hard_leaves_the_next_player_no_one_item_steal_in_the_row():
+    """Hard holds the Dog token and the rival a Fire token (public, SB-15): Dog r2 left in the row
+    lets the rival take the Dog for 1 item. Hard's best turn: Summon Goat r1 (its own new token, 5
+    years) and draw Dog r2 out of the rival's reach."""
+    for seed in SEEDS:
+        state = hard_turn(open_row_table([("Goat", 1), ("Snake", 5), ("Monkey", 5)], [{"Metal": 1}, {"Fire": 1}], dog_owner=0), seed)
+        assert CARD_OF[("Dog", 2)] not in state["row"] and state["owner"]["Goat"] == 0, seed

@@ -28,8 +28,8 @@ import sys
 
 from tabletop import search
 
-from .data import ANIMAL, CARD_OF, ELEMENT, ELEMENTS, HAND_LIMIT, RANK, TOP_RANK, scroll_parts
-from .rules import (affordable_spaces, claim_options, claim_action, coop_moves, coop_score, deck_size, is_coop, moved_board,
+from .data import ACTIONS_PER_TURN, ANIMAL, CARD_OF, ELEMENT, ELEMENTS, HAND_LIMIT, RANK, TOP_RANK, scroll_parts
+from .rules import (affordable_spaces, claim_options, claim_action, coop_moves, coop_score, cost, deck_size, is_coop, moved_board,
                     scroll_targets, spaces_for, stack_of, suggest_payment, water_actions)
 
 # --- Normal's weights (bot strength only, not rules) --------------------------------------------
@@ -47,6 +47,11 @@ COOP_TOKEN_SPENT = 0.25
 COOP_DRAW_NEEDED = 1.1  # a row card that can go on the board next (the next rank, or a new animal)
 COOP_DRAW_OTHER = 0.45
 HAND_FULL = 0.6  # a draw with 7 cards in hand (one will be discarded)
+# The open row, competitive (issue 37: Hard passed up one-item steals and ignored what the row
+# offered its rivals): a row card is also worth what it lets me summon with this turn's other
+# action, and what it would let the next player take from me.
+ROW_FOLLOW_UP = 0.85  # of the best Summon of that card I could pay for at once
+ROW_THREAT = 0.5  # of what the next player would gain and I lose, taking my animal token with it
 # Spirit Scrolls
 ACTIVATION_SPENT = 1.0  # an activation flips the scroll: about a token to turn it active again
 LEVEL_LATER = 0.6  # per level: a scroll's worth for a later use when it has no target now
@@ -146,13 +151,44 @@ def card_draw_value(view, seat, card):
     return value
 
 
+def summon_now_value(view, seat, card):
+    """The best Summon of `card` (from the row: not in hand yet) that `seat` could pay for now."""
+    values = [summon_value(view, seat, card, space, price) for space, price in affordable_spaces(view, seat, card)]
+    return max(values) if values else None
+
+
+def steal_threat(view, seat, card):
+    """What `card` left in the row offers the next player against `seat`: the token of an animal
+    `seat` holds, for at most one item (their hand is hidden: one item is taken as payable), as
+    the years they would score and what `seat` would lose."""
+    if view["owner"][ANIMAL[card]] != seat or view["players"] < 2:
+        return 0.0
+    if not any(cost(view, card, space) <= 1 for space in spaces_for(view, card)):
+        return 0.0
+    rival = (seat + 1) % view["players"]
+    theirs = 1 + sum(1 for o in view["owner"].values() if o == rival)
+    return theirs + DENY + NEW_ANIMAL + HELD_ANIMAL_CARD * sum(1 for c in view["hands"][seat] if ANIMAL[c] == ANIMAL[card])
+
+
+def row_card_value(view, seat, card):
+    """A row card's worth to `seat` (competitive): kept, summoned with this turn's next action,
+    or kept from the next player."""
+    value = card_draw_value(view, seat, card)
+    if view["done"] < ACTIONS_PER_TURN - 1:
+        now = summon_now_value(view, seat, card)
+        if now is not None:
+            value = max(value, ROW_FOLLOW_UP * now)
+    return value + ROW_THREAT * steal_threat(view, seat, card)
+
+
 def draw_options(view, seat):
     # a full hand: the card drawn means one discarded at the end of the turn
     full = HAND_FULL if len(view["hands"][seat]) >= HAND_LIMIT else 0.0
+    value_of = card_draw_value if is_coop(view) else row_card_value
     out = []
     for i, card in enumerate(view["row"]):
         if card is not None:
-            out.append((card_draw_value(view, seat, card) - full, "draw:row{}".format(i)))
+            out.append((value_of(view, seat, card) - full, "draw:row{}".format(i)))
     if deck_size(view):
         out.append((DRAW_BASE * (0.75 if is_coop(view) else 1.0) - full, "draw:deck"))
     out.sort(key=lambda o: -o[0])
