@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "d09c7a637d04502b";
+const VERSION = "7ee9001f8966de62";
 const APP_FILES = [
   "./",
   "./index.html",

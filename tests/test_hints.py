@@ -81,6 +81,7 @@ def test_the_hint_says_why_in_vietnamese_too(game_id):
         vietnamese = why(platform)
         assert vietnamese.startswith(("Gợi ý: Bot khó sẽ đi nước này", "Gợi ý: Đây là nước đi hợp lệ duy nhất")), vietnamese
         assert re.findall(r"\d+", vietnamese) == re.findall(r"\d+", english)  # the same figures
+        assert bool(re.search(r"\d\.\d", english)) == bool(re.search(r"\d,\d", vietnamese))  # 0.5 is 0,5 there
     finally:
         i18n.choose(i18n.ENGLISH)
 

@@ -67,4 +67,6 @@ def _percent(share):
 
 
 def _points(gain):
-    return "{:.1f}".format(gain)
+    """`gain` to one decimal, said with the reader's decimal mark (Vietnamese writes 0,5)."""
+    tenths = int(round(gain * 10))
+    return M("{units}.{tenths}", units=tenths // 10, tenths=tenths % 10)
