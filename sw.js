@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "7ee9001f8966de62";
+const VERSION = "03f223be2169f1bb";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -197,7 +197,7 @@ def hints_row(ctx):
     """How many hints each person took, under the total (the table's foot: the body's last row
     stays the total, Game.result), a bot none (a dash)."""
     hints = ctx.table.hints() if ctx.interactive else {"offered": False}
-    if not hints["offered"]:
+    if not hints["offered"] or all(ctx.table.is_bot(s) for s in range(len(ctx.names))):  # bots only: nobody to count
         return ""
     used = hints["used"]
     cells = "".join(tag("td", "—" if ctx.table.is_bot(s) else str(used[s] if s < len(used) else 0)) for s in range(len(ctx.names)))
