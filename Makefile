@@ -13,7 +13,8 @@ PACKED := www/packed
 # process. Each worker serves the site and runs its own Chromium; tests share nothing on disk.
 PYTEST_WORKERS ?= auto
 # A test whose Chromium renderer crashed runs once more (requirements-test.txt); the run says so ("rerun").
-PYTEST := $(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal --reruns 1 --only-rerun "Target crashed|Page crashed"
+# The 15 slowest tests are listed at the end: where the run's minutes go (issue 37's time limit).
+PYTEST := $(VENV)/bin/python -m pytest -n $(PYTEST_WORKERS) --dist worksteal --reruns 1 --only-rerun "Target crashed|Page crashed" --durations=15
 
 .PHONY: play test soak bench dist relay setup setup-web setup-test shell clean
 
