@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "03f223be2169f1bb";
+const VERSION = "48dc063eaf811966";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -30,7 +30,7 @@ from tabletop import search
 
 from .data import ACTIONS_PER_TURN, ANIMAL, CARD_OF, ELEMENT, ELEMENTS, HAND_LIMIT, RANK, TOP_RANK, scroll_parts
 from .rules import (affordable_spaces, claim_options, claim_action, coop_moves, coop_score, cost, deck_size, is_coop, moved_board,
-                    scroll_targets, spaces_for, stack_of, suggest_payment, water_actions)
+                    scroll_targets, spaces_for, stack_of, suggest_payment)
 
 # --- Normal's weights (bot strength only, not rules) --------------------------------------------
 TOKEN_WORTH = 1.2  # an element token: a year at the end, and more years on each later Ascend
@@ -59,12 +59,14 @@ USES_PER_DECK = 12.0  # cards left in the deck per expected use of a scroll, per
 MAX_USES = 3.0
 
 # --- Hard's search ------------------------------------------------------------------------------
-HARD_WORLDS = 8  # competitive: others' hands and the deck order are sampled
+HARD_WORLDS = 12  # competitive: others' hands and the deck order are sampled
 HARD_WORLDS_COOP = 5  # co-op: only the deck order is hidden, and the playouts cost more (moves)
-HARD_CANDIDATES = 4
-# A guard, not the normal limit: the worlds above take ~0.1-0.3 s on CPython; Pyodide is 2-3x
-# slower, so the browser's guard keeps a decision near 1 s on a slow device.
-HARD_TIME_BUDGET = 0.9 if sys.platform == "emscripten" else 1.5
+# Against three Normals (50 seeds, seat-rotated) the candidates mattered more than the worlds:
+# 4 candidates x 8 worlds 41%, 6 x 12 53%, 6 x 20 49%, 8 x 12 55% (issue 37, bench/RESULTS.md).
+HARD_CANDIDATES = 8
+# A guard, not the normal limit: the worlds above take ~0.3-0.9 s on CPython; Pyodide is 2-3x
+# slower, so in the page the guard often ends the search, keeping a decision under 1 s.
+HARD_TIME_BUDGET = 0.8 if sys.platform == "emscripten" else 1.5
 
 
 # --- valuations ---------------------------------------------------------------------------------
