@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "48dc063eaf811966";
+const VERSION = "5fb5d0414bb12164";
 const APP_FILES = [
   "./",
   "./index.html",

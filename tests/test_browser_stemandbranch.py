@@ -26,9 +26,10 @@ MY_TURN_OR_END = "document.documentElement.hasAttribute('data-over') || (documen
 # step 3: no token of the element left in the supply, two rivals hold one), summons with a
 # discount and Ascends. Steals are rare (about 2 games in 100 between bots; none in 600 games of
 # a simple "Ascend, else summon the highest card" script), so the human plays what the Normal bot
-# would in its seat, with the app's own bot seeding; seed 103 was found by searching seeds 0-299.
+# would in its seat, with the app's own bot seeding; seed 24 was found by searching seeds 0-599 (103
+# until Normal valued the open row, issue 37).
 STEAL_GAME_SEATS = ["human", "normal", "easy", "normal"]
-STEAL_GAME_SEED = 103
+STEAL_GAME_SEED = 24
 
 
 def wait_my_turn_or_end(page):
@@ -152,7 +153,7 @@ def test_whole_competitive_game_against_bots_with_discount_ascend_and_steal_to_t
             status = page.inner_text("#status")
             element = re.match(r"Your turn: no (\w+) token is left in the supply: choose whom to take one from\.$", status).group(1)
             offers = page.locator("button[data-arg^='steal:']").all_inner_texts()
-            assert len(offers) >= 2 and all(re.match(r"Take a %s token from .+ \(\d+ years\)$" % element, o) for o in offers), offers
+            assert len(offers) >= 2 and all(re.match(r"Take an? %s token from .+ \(\d+ years?\)$" % element, o) for o in offers), offers
             victim = page.inner_text("button[data-arg='%s']" % action)
             steals += 1
         click_action(page, action)

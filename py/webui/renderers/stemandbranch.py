@@ -559,8 +559,10 @@ class StemAndBranchRenderer:
             element = ELEMENT[pending["card"]]
             for a in legal:
                 victim = int(a[6:])
-                items.append(button(_("Take {a_token} from {name} ({years} years)").format(
-                    a_token=esc(a_token(element)), name=ctx.name(victim), years=view["years"][victim]), "play", a, class_="legal primary"))
+                years = view["years"][victim]
+                items.append(button(ngettext("Take {a_token} from {name} ({years} year)", "Take {a_token} from {name} ({years} years)",
+                                             years).format(a_token=esc(a_token(element)), name=ctx.name(victim), years=years),
+                                    "play", a, class_="legal primary"))
         elif phase == "discard":
             items.append(tag("span", _("Click a card in your hand to discard it."), class_="sb-hint"))
         elif phase == "claim":
