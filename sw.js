@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "5fb5d0414bb12164";
+const VERSION = "30cadd9f4c6330be";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -8,14 +8,17 @@ the expected points this turn (digit, bonus, squiggle) and what it keeps for the
 round, then picks among the near-best at random, weighted by value: it varies its play, so a
 fixed counter (always writing just below its usual number) does not pay.
 
-Hard: search over sampled hidden numbers. Models each opponent as a Normal-like player
-(a softened distribution over that opponent's greedy evaluation, from the opponent's own public
-situation), samples whole profiles of hidden numbers, and scores its best candidates against
-them jointly: its points, what it keeps for the rest of the round, and the points it denies or
-leaves to the others.
+Hard: search over sampled hidden numbers. Reads each opponent from its revealed numbers so far:
+three kinds of player can be worked out from the public sheets (Normal's own pick, a softened
+greedy reading, a searcher like Hard that reads nobody), and how likely each kind made the
+opponent's past writes weighs them (Bayes). Samples whole profiles of hidden numbers from those
+blends, and scores its best candidates against them jointly: its points, what it keeps for the
+rest of the round, and the points it denies or leaves to the others. It draws among its
+near-best numbers, so its play varies.
 """
 
 import math
+import random
 
 from tabletop import bots as botlib
 from tabletop import search
@@ -29,6 +32,14 @@ HARD_SAMPLES = 96  # hidden-number profiles sampled per decision
 HARD_CANDIDATES = 48  # own numbers searched (the best by the greedy evaluation)
 HARD_TEMPERATURE = 0.3  # softness of the opponent model (points)
 HARD_UNIFORM_SHARE = 0.15  # share of the opponent model that is uniformly random
+# Hard reads each opponent from its past writes this game. Three kinds of player, each worked out
+# from public sheets only: Normal's own pick, the softened greedy reading, and a searcher like
+# Hard (a smaller search that reads nobody). How likely the opponent's writes were under each
+# weighs the kinds (Bayes, from even odds), and its number is sampled from that blend.
+HARD_READ_OPPONENTS = True
+HARD_MODEL_SAMPLES = 96  # the modelled searcher's profiles, shared among the opponents it faces
+HARD_MODEL_CANDIDATES = 48  # and its numbers searched (as Hard's own: measured, a smaller model reads Hard worse)
+HARD_READ_SHARE = 0.5  # in the app, reading past writes stops at this share of the time budget
 FUTURE_LEAD_WEIGHT = 1.3  # worth of a digit kept as a future turn's leading digit
 FUTURE_SQUIGGLE_WEIGHT = 0.6  # worth of a digit that can still be crossed out later
 OPPONENT_WEIGHT = 0.3  # how much the others' gains count against us (1 opponent: x2)
@@ -85,7 +96,9 @@ def greedy_scores(avail_of, seat, turn, candidates):
     bonus = BONUS[turn]
     final = turn == TURNS_PER_ROUND - 1
     scores = []
-    for number in candidates:
+    for i, number in enumerate(candidates):
+        if i % 100 == 99:
+            botlib.breathe()  # up to 1000 numbers: in the page, the browser's turn if this held it a slice
         value, used, lead = features(number)
         p_valid = 1.0
         p_top = 1.0
@@ -152,17 +165,24 @@ def normal_values(view, seat):
     return candidates, values
 
 
-def normal(game, view, seat, legal, rng):
+def normal_choice_odds(view, seat):
+    """{number: chance} of Normal's pick for `seat`: its near-best numbers, weighted by value."""
     candidates, values = normal_values(view, seat)
-    best = max(values)
-    near = [(n, v) for n, v in zip(candidates, values) if v >= best - NORMAL_CHOICE_SPREAD]
-    weights = [math.exp((v - best) / NORMAL_CHOICE_TEMPERATURE) for _, v in near]
-    x = rng.random() * sum(weights)
-    for (number, _), w in zip(near, weights):
-        x -= w
+    return near_odds(dict(zip(candidates, values)), NORMAL_CHOICE_SPREAD, NORMAL_CHOICE_TEMPERATURE)
+
+
+def draw(odds, rng):
+    """One number drawn from {number: chance}."""
+    x = rng.random()
+    for number, p in odds.items():
+        x -= p
         if x <= 0:
             return number
-    return near[-1][0]
+    return number
+
+
+def normal(game, view, seat, legal, rng):
+    return draw(normal_choice_odds(view, seat), rng)
 
 
 def undercut(game, view, seat, legal, rng):
@@ -189,18 +209,90 @@ def future_value(avail, turns_left):
     return FUTURE_LEAD_WEIGHT * sum(leads) + FUTURE_SQUIGGLE_WEIGHT * crossable
 
 
-def _opponent_model(view, seat, opponent, rng):
-    """Numbers and cumulative weights for one opponent, from its own public situation."""
-    candidates = numbers_from(view["avail"][opponent])
-    scores = greedy_scores(view["avail"], opponent, view["turn"], candidates)
+def _greedy_odds(avail_of, opponent, turn):
+    """{number: chance} under the softened greedy reading of `opponent`'s situation."""
+    candidates = numbers_from(avail_of[opponent])
+    scores = greedy_scores(avail_of, opponent, turn, candidates)
     top = max(scores)
     weights = [math.exp((s - top) / HARD_TEMPERATURE) for s in scores]
     total = sum(weights)
+    return {n: w / total for n, w in zip(candidates, weights)}
+
+
+KINDS = ("normal", "greedy", "searcher")
+_kinds_cache = {}  # (sheets, turn, opponent) -> {kind: {number: chance}}
+
+
+def kind_odds(avail_of, turn, opponent, deadline=None):
+    """{kind: {number: chance}}: how each kind of player would write from these sheets. Past
+    the app's `deadline` (a slow device) the searcher's model is cut short, and not kept."""
+    key = (tuple(avail_of), turn, opponent)
+    found = _kinds_cache.get(key)
+    if found is None:
+        view = {"players": len(avail_of), "avail": list(avail_of), "turn": turn}
+        rng = random.Random(repr(key))  # the same situation, the same model (a seed replays a game)
+        facing = sum(1 for s, a in enumerate(avail_of) if a and s != opponent)
+        samples = max(1, HARD_MODEL_SAMPLES // max(1, facing))  # its cost grows with the writers it faces
+        values = search_values(view, opponent, rng, samples, HARD_MODEL_CANDIDATES, read=False, deadline=deadline)
+        whole = not botlib.past(deadline)
+        botlib.breathe()  # in the page: the browser's turn between the models, if this held it a slice
+        as_normal = normal_choice_odds(view, opponent)
+        botlib.breathe()
+        found = {"normal": as_normal, "greedy": _greedy_odds(avail_of, opponent, turn),
+                 "searcher": near_odds(values, HARD_CHOICE_SPREAD, HARD_CHOICE_TEMPERATURE)}
+        if len(_kinds_cache) > 4000:
+            _kinds_cache.clear()
+        if whole:
+            _kinds_cache[key] = found
+    return found
+
+
+def read_opponent(view, opponent, deadline=None):
+    """{kind: chance} that `opponent` writes as that kind, from its writes so far this game
+    (public reveals; a chance per write keeps the uniform share every model has). Latest writes
+    first: past `deadline` (a game resumed in the app, with nothing remembered) the rest are
+    left unread. None before its first write."""
+    n = view["players"]
+    writes = []  # (sheets before the reveal, turn, number)
+    avail_of, current = None, None
+    for reveal in view["reveals"]:
+        if reveal["round"] != current:  # TN-3: every digit comes back each round
+            avail_of, current = [DIGITS] * n, reveal["round"]
+        if reveal["numbers"][opponent] is not None:
+            writes.append((avail_of, reveal["turn"], reveal["numbers"][opponent]))
+        avail_of = [a if reveal["numbers"][s] is None or reveal["dq"][s] else _without(a, reveal["numbers"][s])
+                    for s, a in enumerate(avail_of)]  # TN-12, TN-13
+    if not writes:
+        return None
+    belief = {k: 1.0 / len(KINDS) for k in KINDS}
+    for avail_of, turn, number in reversed(writes):
+        if botlib.past(deadline):
+            break
+        odds = kind_odds(avail_of, turn, opponent, deadline)
+        uniform = HARD_UNIFORM_SHARE / len(numbers_from(avail_of[opponent]))
+        belief = {k: b * ((1 - HARD_UNIFORM_SHARE) * odds[k].get(number, 0.0) + uniform) for k, b in belief.items()}
+        total = sum(belief.values())
+        belief = {k: b / total for k, b in belief.items()}
+    return belief
+
+
+def _opponent_model(view, opponent, read, deadline=None):
+    """Numbers and cumulative weights for one opponent: if Hard reads opponents, the blend of the
+    kinds its writes so far suggest; otherwise, and before it wrote anything, the greedy reading
+    (an even blend at the opening made Hard open 500 in 27 of 30 games: predictable, TN-3's
+    test). A uniform share either way."""
+    candidates = numbers_from(view["avail"][opponent])
     uniform = HARD_UNIFORM_SHARE / len(candidates)
+    belief = read_opponent(view, opponent, deadline) if read else None
+    if belief is not None:
+        odds = kind_odds(view["avail"], view["turn"], opponent, deadline)
+        blend = [(belief[k], odds[k]) for k in KINDS]
+    else:
+        blend = [(1.0, _greedy_odds(view["avail"], opponent, view["turn"]))]
     cumulative = []
     acc = 0.0
-    for w in weights:
-        acc += (1 - HARD_UNIFORM_SHARE) * w / total + uniform
+    for number in candidates:
+        acc += uniform + (1 - HARD_UNIFORM_SHARE) * sum(b * o.get(number, 0.0) for b, o in blend)
         cumulative.append(acc)
     return candidates, cumulative
 
@@ -241,17 +333,22 @@ def _resolve(numbers, turn):
     return valid, points
 
 
-def hard(game, view, seat, legal, rng):
+def search_values(view, seat, rng, samples, candidates, read, deadline=None):
+    """{number: value} for `seat`'s best `candidates` numbers by the greedy evaluation, each
+    scored against `samples` sampled profiles of the others' numbers: its points, what it keeps
+    for the rest of the round, and the others' gains against it."""
     n, turn = view["players"], view["turn"]
     avail = view["avail"]
     writers = [s for s in range(n) if avail[s] and s != seat]
     turns_left = TURNS_PER_ROUND - 1 - turn
+    legal = numbers_from(avail[seat])
     greedy = greedy_scores(avail, seat, turn, legal)
     ranked = sorted(range(len(legal)), key=lambda i: -greedy[i])
-    candidates = [legal[i] for i in ranked[:HARD_CANDIDATES]]
-    models = {o: _opponent_model(view, seat, o, rng) for o in writers}
+    numbers_searched = [legal[i] for i in ranked[:candidates]]
+    reading = botlib.deadline(HARD_TIME_BUDGET * HARD_READ_SHARE) if deadline is not None else None
+    models = {o: _opponent_model(view, o, read, reading) for o in writers}
     profiles = []
-    for _ in range(HARD_SAMPLES):
+    for _ in range(samples):
         numbers = [None] * n
         for o in writers:
             numbers[o] = _sample(models[o][0], models[o][1], rng)
@@ -260,8 +357,7 @@ def hard(game, view, seat, legal, rng):
     keep_if_dq = {o: future_value(avail[o], turns_left) for o in writers}
     my_keep = future_value(avail[seat], turns_left)
     values = {}
-    deadline = botlib.deadline(HARD_TIME_BUDGET)
-    for number in candidates:
+    for number in numbers_searched:
         if values and botlib.past(deadline):
             break
         kept_if_valid = future_value(_without(avail[seat], number), turns_left)
@@ -276,23 +372,31 @@ def hard(game, view, seat, legal, rng):
                 theirs += points[o] + (future_value(_without(avail[o], numbers[o]), turns_left) if valid[o] else keep_if_dq[o])
             value += mine - weight * theirs
         values[number] = value / len(profiles)
+    return values
+
+
+def hard(game, view, seat, legal, rng):
+    values = search_values(view, seat, rng, HARD_SAMPLES, HARD_CANDIDATES, HARD_READ_OPPONENTS,
+                           botlib.deadline(HARD_TIME_BUDGET))
     chosen = vary(values, HARD_CHOICE_SPREAD, HARD_CHOICE_TEMPERATURE, rng)
-    search.note(values, chosen, "points", len(profiles))
+    search.note(values, chosen, "points", HARD_SAMPLES)
     return chosen
+
+
+def near_odds(values, spread, temperature):
+    """{number: chance} among the numbers worth at most `spread` points less than the best,
+    weighted exp(-(best - value) / temperature)."""
+    top = max(values.values())
+    near = {number: math.exp((value - top) / temperature) for number, value in values.items() if value >= top - spread}
+    total = sum(near.values())
+    return {number: w / total for number, w in near.items()}
 
 
 def vary(values, spread, temperature, rng):
     """One of the numbers worth at most `spread` points less than the best, drawn with weights
     exp(-(best - value) / temperature): a bluffing game punishes a player who always writes
     the same number in the same spot (Hard opened 900 in 29 of 30 heads-up games)."""
-    top = max(values.values())
-    near = [(number, math.exp((value - top) / temperature)) for number, value in values.items() if value >= top - spread]
-    x = rng.random() * sum(w for _, w in near)
-    for number, w in near:
-        x -= w
-        if x <= 0:
-            return number
-    return near[-1][0]
+    return draw(near_odds(values, spread, temperature), rng)
 
 
 POLICIES = {"normal": normal, "hard": hard}
