@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "30cadd9f4c6330be";
+const VERSION = "b85182ef912791d0";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -16,7 +16,7 @@ from fakes import FakeNetwork, FakePlatform
 from test_devices_app import join, open_app, settle
 
 from tabletop.protocol import MAX_DEPTH, VERSION, dumps
-from tabletop.secure import GuestGate, HostGate, Session, transcript
+from tabletop.secure import SESSIONS_KEPT, GuestGate, HostGate, Session, transcript
 from webui.room import ASK_EVERY, FRIENDS_WAIT, JOIN_WAIT
 
 GAME = {"game": "thenumber", "seats": "human,friend,friend", "names": "Ann", "speed": "instant", "seed": "3"}
@@ -347,6 +347,54 @@ def test_sessions_keep_order_when_the_crypto_answers_out_of_order():
     assert order == ["sent", "drawn"]
     host.after_sent(lambda: order.append("at once"))  # nothing being sealed
     assert order[-1] == "at once"
+
+
+def test_late_asks_from_a_proved_guest_do_not_close_the_session_it_talks_in():
+    """A chat line from a friend never reached the host (a CI run under load): the guest had
+    asked again while the first proof was on its way, as it does every ASK_EVERY seconds. The
+    host answered every ask with a session of its own, keeping the newest SESSIONS_KEPT, so the
+    late asks pushed out the session the guest had been proved in and talked in; every box after
+    that was dropped, and the host's page still showed the friend online."""
+    crypto = CPythonCrypto(deferred=True, seed=7)
+    keys = []
+    crypto.signing_key(keys.append)
+    crypto.run()
+    to_host, to_lan, got_host = [], [], []
+    host = HostGate(crypto, "r", keys[0]["private"], lambda text, peer: to_lan.append(text),
+                    lambda peer, text: got_host.append(text), lambda: 0.0)
+    lan = GuestGate(crypto, "r", keys[0]["public"], lambda text, peer: to_host.append(text),
+                    lambda text: None, lambda peer: None, lambda: "%032x" % random.getrandbits(128))
+
+    def run():
+        for _ in range(20):
+            crypto.run()
+            while to_lan:
+                lan.receive("host", to_lan.pop(0))
+            crypto.run()
+
+    for _ in range(1 + SESSIONS_KEPT):  # asked again while no proof had come
+        lan.ask()
+    crypto.run()
+    first, late = to_host[0], to_host[1:]
+    del to_host[:]
+    host.receive("lan", first)
+    run()
+    assert lan.host == "host"
+    lan.send_to_host("hello")
+    run()
+    for text in list(to_host):
+        host.receive("lan", text)
+    del to_host[:]
+    run()
+    for text in late:  # the late asks reach the host now
+        host.receive("lan", text)
+    run()
+    lan.send_to_host("a chat line")
+    run()
+    for text in list(to_host):
+        host.receive("lan", text)
+    run()
+    assert got_host == ["hello", "a chat line"]
 
 
 def test_a_lost_proof_does_not_leave_the_guest_joining_forever():

@@ -322,8 +322,13 @@ class HostGate:
                                           lambda box: self.put(box, peer), lambda text: self.deliver(peer, text),
                                           MAX_TO_HOST)
                     kept[nonce].on_idle = self._idle
+                    # The oldest go, but never the one the peer talks in: a proved guest's late
+                    # asks (it asks again every few seconds until a proof comes) must not close
+                    # the session its boxes arrive in.
+                    talking = self.talking.get(peer)
                     while len(kept) > SESSIONS_KEPT:
-                        kept.popitem(last=False)[1].close()
+                        oldest = next(sid for sid, s in kept.items() if s is not talking)
+                        kept.pop(oldest).close()
                     self.put(dumps({"t": "proof", "v": VERSION, "nonce": nonce, "dh": public, "sig": sig}), peer)
                 self.crypto.sign(self.host_private, said, signed)
             self.crypto.session_key(private, guest_dh, nonce, said, keyed)
