@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "b85182ef912791d0";
+const VERSION = "1e30e1519ab48f47";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -62,10 +62,10 @@ def row(game_id, which, games, seed, jobs):
     if which == "old":  # the pinned Hard plays in the "normal" slot
         game = copy.copy(game)
         game.bots = dict(game.bots, normal=pinned_hard.hard(game_id))
-        return hard_share(game, rotations(["hard"] + ["normal"] * (heads_up(game) - 1)), games, seed, jobs)
-    if which == "normal":
-        return hard_share(game, rotations(["hard"] + ["normal"] * (heads_up(game) - 1)), games, seed, jobs)
-    players = min(TABLE_PLAYERS.get(game_id, 4), game.info.max_players)
+    if which == "table":
+        players = min(TABLE_PLAYERS.get(game_id, 4), game.info.max_players)
+    else:
+        players = heads_up(game)
     return hard_share(game, rotations(["hard"] + ["normal"] * (players - 1)), games, seed, jobs)
 
 

@@ -34,8 +34,8 @@ HARD_TEMPERATURE = 0.3  # softness of the opponent model (points)
 HARD_UNIFORM_SHARE = 0.15  # share of the opponent model that is uniformly random
 # Hard reads each opponent from its past writes this game. Three kinds of player, each worked out
 # from public sheets only: Normal's own pick, the softened greedy reading, and a searcher like
-# Hard (a smaller search that reads nobody). How likely the opponent's writes were under each
-# weighs the kinds (Bayes, from even odds), and its number is sampled from that blend.
+# Hard that reads nobody. How likely the opponent's writes were under each weighs the kinds
+# (Bayes, from even odds), and its number is sampled from that blend.
 HARD_READ_OPPONENTS = True
 HARD_MODEL_SAMPLES = 96  # the modelled searcher's profiles, shared among the opponents it faces
 HARD_MODEL_CANDIDATES = 48  # and its numbers searched (as Hard's own: measured, a smaller model reads Hard worse)
@@ -172,13 +172,13 @@ def normal_choice_odds(view, seat):
 
 
 def draw(odds, rng):
-    """One number drawn from {number: chance}."""
+    """One number drawn from {number: chance} (never empty: the best is always near)."""
     x = rng.random()
     for number, p in odds.items():
         x -= p
         if x <= 0:
             return number
-    return number
+    return number  # the chances summed a hair under 1: the last one
 
 
 def normal(game, view, seat, legal, rng):
@@ -345,7 +345,7 @@ def search_values(view, seat, rng, samples, candidates, read, deadline=None):
     greedy = greedy_scores(avail, seat, turn, legal)
     ranked = sorted(range(len(legal)), key=lambda i: -greedy[i])
     numbers_searched = [legal[i] for i in ranked[:candidates]]
-    reading = botlib.deadline(HARD_TIME_BUDGET * HARD_READ_SHARE) if deadline is not None else None
+    reading = botlib.deadline(HARD_TIME_BUDGET * HARD_READ_SHARE) if read and deadline is not None else None
     models = {o: _opponent_model(view, o, read, reading) for o in writers}
     profiles = []
     for _ in range(samples):
