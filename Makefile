@@ -80,8 +80,10 @@ $(VENV)/.relay-stamp: requirements-relay.txt
 
 # Regenerate index.html's static lobby, www/app-modules.json, interpreter.mjs's import list and sw.js
 # from py/ and www/.
-shell:
-	$(PYTHON) tools/shell.py
+# With the build venv's Python: writing packs the app's modules again, and only that Python has
+# zopfli (a system python3 packed them 11 KB bigger, past the first visit's budget in make test).
+shell: $(VENV)/.build-stamp
+	$(VENV)/bin/python tools/shell.py
 
 clean:
 	rm -rf $(VENV) node_modules $(VENDOR) $(PACKED) dist
