@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import open_page, open_table_with_pictures
+from conftest import PICTURES_DRAWN, open_page, open_table_with_pictures
 
 pytestmark = pytest.mark.browser
 LEGAL = ".hoipho-card.legal, .hoipho-buttons .legal"
@@ -110,6 +110,9 @@ FACES = """() => [...document.querySelectorAll('#game [data-face]')].map(f => {
 
 def test_merchants_ships_backs_coins_and_contracts_are_pictures_of_the_sprite(page, site):
     open_table_with_pictures(page, site + "?game=hoipho&seats=human,normal,normal,normal&seed=7&speed=instant", "hoipho", ".hoipho-card.legal")
+    # The picks are simultaneous: the viewer may choose while the bots still think, one by one.
+    page.wait_for_function("document.querySelectorAll('#game .hoipho-slots [data-face=\"back\"]').length === 3")
+    page.wait_for_function(PICTURES_DRAWN)
     faces = page.evaluate(FACES)
     assert all(f["href"] == "www/art/hoipho.svg#" + f["face"] and f["drawn"] and f["named"] for f in faces), faces
     kinds = {"mouse", "buffalo", "tiger", "cat", "dragon", "snake", "horse", "goat", "monkey", "hen", "dog", "pig", "ship"}
