@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "1e30e1519ab48f47";
+const VERSION = "b47cd290c027f458";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -241,3 +241,24 @@ def test_a_move_made_while_a_bot_thinks_is_kept_and_the_bot_decides_again(breath
     assert match.history[1] == [1, decided], "Hard played a decision made before the player's move"
     stored = saves.load(storage.data[saves.KEY_PREFIX + app.current.save_id], GAMES)
     assert stored.history == match.history
+
+
+def test_a_hint_stays_while_the_bots_write_face_down_and_ends_with_the_players_move():
+    """The Number's bots write while the player thinks: that tells the player nothing new, so the
+    hint stays on the table (it vanished at the first bot's write), counted once; the player's
+    own move ends it."""
+    app, platform, _ = open_app({"game": "thenumber", "seats": "human,normal,normal", "seed": "3", "speed": "instant"})
+    match = app.match
+    assert not any(match.view(0)["written"])  # the bots are still to write
+    app.handle("hint", None)
+    shown = hinted_control(platform)
+    platform.run()
+    assert match.view(0)["written"] == [False, True, True] and 0 in match.to_act()
+    assert hinted_control(platform) == shown, "the hint vanished when a bot wrote"
+    assert match.hints()["used"] == [1, 0, 0]
+    act, arg, move = shown
+    before = len(match.history)
+    app.handle(act, arg)
+    assert match.history[before:][:1] == [[0, move]]
+    bots_to_the_players_turn(app, platform)
+    assert not HINTED.search(platform.html), "a hint outlived its player's move"

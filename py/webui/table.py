@@ -364,8 +364,9 @@ class TableScreen(GameScreen):
         self.viewer = None  # the seat whose private information the screen shows
         self.cover = None  # the seat the device must be passed to, while the cover is up
         self.confirm = None  # {"action", "seat", "text"}: a hurtful move waiting for the player's yes (Game.warning)
-        self.hint = None  # {"action", "why", "moves", "seat"}: the hint asked for, shown while its position lasts
+        self.hint = None  # {"action", "why", "moves", "seat", "legal"}: the hint asked for, shown until its player moves
         self.hint_asked = None  # (moves, seat) of a hint being worked out
+        self.own_moves = 0  # requests of this screen's players the table accepted: a hint is for one decision
         self.seen_ply = len(match.history) if match is not None else 0  # later announcements are news
         if match is not None:
             humans = match.humans()
@@ -508,6 +509,7 @@ class TableScreen(GameScreen):
             if len(table.humans()) != 1:
                 self.viewer = None
             self.side.finished()
+        self.carry_hint()
         self.redraw()
 
     # --- a player's requests ----------------------------------------------------------------
@@ -544,6 +546,8 @@ class TableScreen(GameScreen):
             return self.redraw()
         self.notice = None
         self.ui = {}
+        self.hint = None  # the player moved: the hint was for the decision just made
+        self.own_moves += 1
         self.side.moved()
 
     def on_play(self, action):
@@ -607,7 +611,7 @@ class TableScreen(GameScreen):
     def on_hint(self, _):
         """The move the Hard bot would make for the player at the screen, from what their seat
         knows, marked on the table with one sentence why (tabletop.hints); counted once per
-        position on the score sheet."""
+        decision on the score sheet."""
         from tabletop.hints import hint, hint_rng
 
         table, seat = self.table, self.viewer
@@ -616,7 +620,7 @@ class TableScreen(GameScreen):
             return
         if self.shown_hint() is not None:
             return self.redraw()
-        legal, view, moves = table.legal(seat), table.view(seat), table.moves
+        legal, view, moves, decision = table.legal(seat), table.view(seat), table.moves, self.own_moves
         if not legal or self.hint_asked == (moves, seat):  # a second click while it is worked out
             return
         self.hint_asked = (moves, seat)
@@ -626,9 +630,9 @@ class TableScreen(GameScreen):
                 found = hint(table.game, view, seat, legal, hint_rng(view, moves, seat))
             finally:
                 self.hint_asked = None
-            if table is not self.table or table.moves != moves or self.viewer != seat or self.cover is not None:
-                return  # the position changed while the hint was worked out: it is not shown
-            self.hint = dict(found, moves=moves, seat=seat)
+            if table is not self.table or self.own_moves != decision or not self._same_choices(seat, legal):
+                return  # the player moved, or their choices changed, while it was worked out: not shown
+            self.hint = dict(found, moves=table.moves, seat=seat, legal=legal)
             renderer = RENDERERS[table.game.info.id]
             if hasattr(renderer, "prepare_hint"):  # a move made of steps on the page: its last step shown
                 renderer.prepare_hint(self, found["action"])
@@ -637,6 +641,22 @@ class TableScreen(GameScreen):
             self.redraw()
 
         self.platform.think(work_out)
+
+    def carry_hint(self):
+        """After another seat's move, the hint stays while its player has the same choices:
+        The Number's bots write, and Hội Phố's pick, face down while a player thinks, which tells
+        the player nothing new (the hint used to vanish then). A move that changes the player's
+        choices, or the player's own move, ends it."""
+        hint, table = self.hint, self.table
+        if hint is None or table is None or hint["moves"] == table.moves:
+            return
+        self.hint = dict(hint, moves=table.moves) if self._same_choices(hint["seat"], hint["legal"]) else None
+
+    def _same_choices(self, seat, legal):
+        """Whether `seat`, on the screen, still chooses among `legal`."""
+        table = self.table
+        return (self.viewer == seat and self.cover is None and not table.is_over() and seat in table.to_act()
+                and table.legal(seat) == legal)
 
     def shown_hint(self):
         """The hint asked for, if its position is still the one on the screen."""
@@ -686,6 +706,7 @@ class TableScreen(GameScreen):
         elif kind == "state":
             if self.app.current is self:
                 self.platform.set_flag("over", self.table.is_over())
+            self.carry_hint()
         elif kind == "refused" and self.table.ready:  # a message refused mid-game: said once
             self.notice, self.table.refused = self.table.refused, None
         self.redraw()
