@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "b47cd290c027f458";
+const VERSION = "19be14c3e3d170d6";
 const APP_FILES = [
   "./",
   "./index.html",

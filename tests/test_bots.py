@@ -254,6 +254,31 @@ def test_flowers_hard_ends_the_game_when_it_wins_and_not_when_it_loses():
         assert (pick == "take:0") is ends
 
 
+def test_flowers_hard_denies_the_next_player_the_card_that_completes_their_group(monkeypatch):
+    """Issue 37: what Hard leaves face up, the next player takes. Their three red 4s need a
+    fourth (FL-10); Hard takes that red 4 rather than a yellow 2 that would serve it a little
+    better, and would take the 2 if it did not weigh what it leaves (bench/RESULTS.md: weighing
+    it fully wins more games with others)."""
+    game = GAMES["flowers"]
+    ids = {}
+    for i, card in enumerate(flbots.CARDS):
+        ids.setdefault(card, []).append(i)
+    red4, blue3, yellow2 = ids[("red", 4, None)], ids[("blue", 3, None)], ids[("yellow", 2, None)][0]
+    mine = {"0,0": [blue3[0]], "1,0": [blue3[1]]}
+    theirs = {"0,0": [red4[0]], "1,0": [red4[1]], "2,0": [red4[2]]}
+    state = game.start(2, {}, 3)
+    state["turn"] = 0
+    pool = [c for c in range(108) if c not in {*blue3[:2], *red4[:4], yellow2}]
+    state["gardens"] = [mine, theirs]
+    state["stacks"] = [pool[:20] + [red4[3]], pool[20:40] + [yellow2], pool[40:60]]
+    state["out"] = pool[60:]
+    assert game.audit(state) == []
+    view, legal = game.view(state, 0), game.legal_actions(state, 0)
+    assert flbots.hard(game, view, 0, legal, random.Random(1)) == "take:0"
+    monkeypatch.setattr(flbots, "DENY", 0.0)
+    assert flbots.hard(game, view, 0, legal, random.Random(1)) == "take:1"
+
+
 @pytest.mark.parametrize("levels", [["normal", "normal"], ["normal", "normal", "normal"]])
 def test_flowers_bots_do_not_cut_games_with_others_short(levels):
     """Ending the game is deliberate, not a habit: bots that used to empty the face-down stack

@@ -298,7 +298,9 @@ HARD_EXACT_CELLS = 12  # placements scored exactly when the game ends (the best 
 FUTURE_GAIN = 0.5  # what an own turn still to come adds, on average (solo: worth prolonging)
 WIN, LOSS = 100.0, -100.0
 PACE_HIDDEN, PACE_FACE_UP = 0.5, 0.25  # share of takes from the face-down stack, from a face-up one
-DENY = 0.5  # how much the next player's best gain from what I leave counts against mine
+# How much the next player's best gain from what I leave counts against mine: fully (measured,
+# 200 seeds against two Normals, bench/RESULTS.md: 0.5 won 53.2% of the games, 1.0 55.9%, 1.5 54.2%).
+DENY = 1.0
 LOOK = 0.6  # weight of the next turn's expected best gain
 # Placements of a card looked beyond (the best by the plain estimate), and unseen cards tried
 # for the next turn: wider with others (small gardens, and it pays), narrower in solo (gardens of
