@@ -16,6 +16,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import tokenize
 import zipfile
 
 import stdlib
@@ -100,9 +101,30 @@ def _packed_stdlib_names():
             return sorted(z.namelist())
 
 
+def without_comments(source):
+    """A module's source without its comments, line for line: a traceback's line numbers and
+    every string stay as written (the comments are for the next developer, not for a first
+    visit's download: 25 KB of the packed modules, issue 36's room under 5.75 MB)."""
+    lines = source.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            row, column = token.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:column].rstrip() + ("\n" if line.endswith("\n") else "")
+    return "".join(lines)
+
+
+def modules_bytes():
+    """The app's modules as a first visit downloads them ({path: source}, tools/shell.py):
+    without their comments."""
+    with open(os.path.join(ROOT, "www", MODULES), encoding="utf-8") as f:
+        modules = json.load(f)
+    stripped = {path: without_comments(source) if path.endswith(".py") else source for path, source in modules.items()}
+    return json.dumps(stripped, ensure_ascii=False, separators=(",", ":")).encode()
+
+
 def pack_modules():
-    with open(os.path.join(ROOT, "www", MODULES), "rb") as f:
-        return _write(MODULES, f.read())
+    return _write(MODULES, modules_bytes())
 
 
 def pack_runtime():
@@ -147,8 +169,8 @@ def up_to_date():
     """Whether www/packed/ holds the app's modules and the standard library the code needs now
     (the runtime's own files change only with www/vendor/, which `make` watches)."""
     try:
-        with gzip.open(os.path.join(PACKED, MODULES + ".gz")) as f, open(os.path.join(ROOT, "www", MODULES), "rb") as g:
-            if f.read() != g.read():
+        with gzip.open(os.path.join(PACKED, MODULES + ".gz")) as f:
+            if f.read() != modules_bytes():
                 return False
         for name in catalogues():
             with gzip.open(os.path.join(PACKED, name + ".gz")) as f, open(os.path.join(LOCALE, name), "rb") as g:
