@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "19be14c3e3d170d6";
+const VERSION = "a96067a9e163d82d";
 const APP_FILES = [
   "./",
   "./index.html",
