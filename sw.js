@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "a96067a9e163d82d";
+const VERSION = "9632892ea5ff412c";
 const APP_FILES = [
   "./",
   "./index.html",

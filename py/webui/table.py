@@ -659,7 +659,8 @@ class TableScreen(GameScreen):
                 and table.legal(seat) == legal)
 
     def shown_hint(self):
-        """The hint asked for, if its position is still the one on the screen."""
+        """The hint asked for, if it is still for the decision on the screen (carry_hint keeps it
+        up to date when others move)."""
         hint, table = self.hint, self.table
         if hint is None or table is None or self.cover is not None or hint["moves"] != table.moves or hint["seat"] != self.viewer:
             return None
