@@ -115,7 +115,8 @@ def test_phone_screens_fit_and_the_action_comes_first(page, site, game_id):
 CONFIRM = "#confirm-move [data-act=confirm-move]"  # a hurtful move asks first: yes
 MOVE = "[data-act=ready], .board [data-act=play]:not([disabled])"
 STEP = ".board .legal:not([disabled]):not([aria-pressed=true])"
-FOCUSED = "sel => { const el = document.activeElement; return !!el && el.matches(sel); }"
+# The focused element's outline style if it matches the selector (its focus ring must show), else null.
+FOCUSED_OUTLINE = "sel => { const el = document.activeElement; return el && el.matches(sel) ? getComputedStyle(el).outlineStyle : null; }"
 
 
 # The shorter way from the focused element to the first match of a selector, in the page's tab
@@ -140,17 +141,23 @@ def tab_to(page, selector, limit=400):
     for _ in range(max(0, presses - 1)):
         page.keyboard.press(key)
     for _ in range(limit):
-        if page.evaluate(FOCUSED, selector):
-            outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+        outline = page.evaluate(FOCUSED_OUTLINE, selector)
+        if outline is not None:
             assert outline != "none", "no visible focus on " + page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
             return
         page.keyboard.press(key)
     raise AssertionError("Tab never reached " + selector)
 
 
-def settled(page):
-    """The page after a key press: every bot that had to move has moved."""
-    page.wait_for_function("() => !document.querySelector('.thinking') && document.querySelector('#status')")
+# The first of the selectors the page offers once every bot that had to move has moved (none
+# while a bot's move is under way: the wait goes on). One round trip a step, not three.
+NEXT_STEP = """sels => !document.querySelector('.thinking') && document.querySelector('#status')
+  && (sels.find(sel => document.querySelector(sel)) || false)"""
+
+
+def next_step(page, selectors):
+    """The page after a key press, settled: the first of `selectors` it offers."""
+    return page.wait_for_function(NEXT_STEP, arg=selectors).json_value()
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -165,16 +172,11 @@ def test_a_whole_game_with_the_keyboard_alone(page, site, game_id):
     page.keyboard.press("Escape")
     page.wait_for_selector("#rules", state="detached")
     for _ in range(3000):
-        settled(page)
-        # What the page offers now, read in one go: the game over, a confirmation, a move, a step.
-        target = page.evaluate("sels => sels.find(sel => document.querySelector(sel)) || null", ["html[data-over]", CONFIRM, MOVE, STEP])
+        # What the page offers now: the game over, a confirmation, a move, a step.
+        target = next_step(page, ["html[data-over]", CONFIRM, MOVE, STEP])
         if target == "html[data-over]":
             break
-        if target is not None:
-            tab_to(page, target)
-        else:
-            page.wait_for_timeout(20)  # a bot's move is under way
-            continue
+        tab_to(page, target)
         page.keyboard.press("Enter")
     else:
         raise AssertionError("the game did not end")
