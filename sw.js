@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "9632892ea5ff412c";
+const VERSION = "a496aeead13264c5";
 const APP_FILES = [
   "./",
   "./index.html",

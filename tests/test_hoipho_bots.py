@@ -84,11 +84,12 @@ def _position(players, seed, steps):
 
 # Hard's choices and its first 20 worlds' summed values in fixed positions (one of each kind
 # of decision), as the search gave them before it was made faster: a change meant only to
-# speed the search up must leave them exactly as they are.
+# speed the search up must leave them exactly as they are. (play:s7 was play:m12 before Hard
+# drew the others' face-down picks by the pick model, 2026-12-05: there three had picked.)
 HARD_PINS = [
     ((3, 1, 0), "discard:m5", [6.069958848, 6.518518519, 6.325102881, 6.131687243, 6.069958848]),
     ((4, 3, 0), "play:s1", [4.711883545, 4.141326904, 4.783203125, 4.286804199]),
-    ((5, 6, 9), "play:m12", [3.22221568, 3.497982976, 3.48147712]),
+    ((5, 6, 9), "play:s7", [3.53332941, 3.22221568, 3.70539213]),
     ((4, 1, 4), "pass:s1", [5.14263916, 5.855834961, 6.094512939]),
     ((4, 1, 20), "target:1", [2.045166016, 3.26965332, 3.051757812]),
     ((4, 1, 21), "give:s3", [2.897583008, 3.15625, 2.635131836]),
@@ -133,3 +134,27 @@ def test_the_search_copies_and_rules_play_as_the_game_does():
             else:  # the round ended: the search stops there, with the contracts of the game
                 assert search["round"] == deep["round"] and search["contracts"] == deep["contracts"]
             state = deep
+
+
+def test_hard_reads_a_face_down_pick_as_a_greedy_player_makes_it():
+    """The others' picks made face down this turn are not known; Hard's worlds draw them as
+    often as a greedy player plays each card on that turn (PICK_WEIGHT), not at random: on a
+    first turn, with a Ship, a Buffalo and a Tiger in hand, the Buffalo far more often."""
+    state = GAME.start(4, {}, 1)
+    for seat in (1, 2, 3):
+        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    world = copy_state(state)
+    world["hands"][2] = ["s3", "m2", "m3"]  # Ship, Buffalo (2), Tiger (3)
+
+    class Dealer:  # every sampled world deals seat 2 that hand
+        def sample_state(self, view, seat, rng):
+            return copy_state(world)
+
+    view, rng = GAME.view(state, 0), random.Random(5)
+    picks = [hpbots.sample_world(Dealer(), view, 0, rng)["pending"][2] for _ in range(3000)]
+    weights = hpbots.PICK_WEIGHT[0]
+    floor = hpbots.PICK_WEIGHT_FLOOR
+    buffalo = (weights[2] + floor) / (weights[0] + weights[2] + weights[3] + 3 * floor)
+    assert buffalo > 0.8
+    assert picks.count("m2") / len(picks) == pytest.approx(buffalo, abs=0.03)
+    assert set(picks) == {"s3", "m2", "m3"}  # every card keeps a chance
