@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "a496aeead13264c5";
+const VERSION = "80c3cc62557191b1";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -1,6 +1,7 @@
 """The crypto of tabletop.secure on CPython, with the `cryptography` package: the same algorithms
 as webui.browser.WebCrypto (ECDSA P-256 with SHA-256, signatures as r||s; ECDH P-256; HKDF-SHA256;
-AES-256-GCM), so a test's forged signature or tampered box really fails.
+AES-256 in counter mode for the keystreams), so a test's forged signature really fails (and a
+tampered box, against tabletop.secure's HMAC).
 
 `deferred=True` answers every call later, when `run()` is called, in a shuffled order: the
 browser's promises may settle in any order, and the sessions must keep messages in order all the same."""
@@ -9,11 +10,11 @@ import base64
 import json
 import random
 
-from cryptography.exceptions import InvalidSignature, InvalidTag
+from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
-from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 CURVE = ec.SECP256R1()
@@ -100,18 +101,13 @@ class CPythonCrypto:
                 shared = private.exchange(ec.ECDH(), _public(public))
             except (ValueError, TypeError):
                 return None
-            return AESGCM(HKDF(hashes.SHA256(), 32, salt.encode("utf-8"), info.encode("utf-8")).derive(shared))
+            keys = HKDF(hashes.SHA256(), 64, salt.encode("utf-8"), info.encode("utf-8")).derive(shared)
+            return keys[:32], keys[32:]  # the AES key (its "handle" here), the HMAC key
         self._answer(then, make)
 
-    def seal(self, key, iv, data, then):
-        self._answer(then, lambda: b64(key.encrypt(bytes.fromhex(iv), unb64(data), None)))
-
-    def unseal(self, key, iv, sealed, then):
+    def keystream(self, key, counter, length, then):
         def make():
-            try:
-                return b64(key.decrypt(bytes.fromhex(iv), unb64(sealed), None))
-            except (InvalidTag, ValueError, TypeError):
-                return None
+            return b64(Cipher(algorithms.AES(key), modes.CTR(bytes.fromhex(counter))).encryptor().update(bytes(length)))
         self._answer(then, make)
 
     def forget(self, handle):

@@ -7,9 +7,10 @@
 //   sign(privateJwk, text)                -> ECDSA P-256 / SHA-256 signature (r||s, 64 bytes)
 //   verify(publicKey, text, signature)    -> true / false (false for anything malformed)
 //   exchangeKey()                         -> JSON {"id": handle, "public": raw P-256 point}
-//   sessionKey(id, peerPublic, salt, info) -> handle of an AES-256-GCM key (ECDH, then HKDF-SHA256), or null
-//   seal(id, ivHex, data)                 -> sealed text (data: base64url bytes, compressed by the caller)
-//   unseal(id, ivHex, sealed)             -> data, or null if it was not sealed with that key and IV
+//   sessionKey(id, peerPublic, salt, info) -> JSON {"id": handle of an AES-256-CTR key, "mac": an
+//                                           HMAC-SHA256 key} (ECDH, then HKDF-SHA256), or null
+//   keystream(id, counterHex, length)     -> `length` bytes of the key's AES-CTR keystream from the
+//                                           counter block (16 bytes; its low 64 bits count blocks)
 //   forget(id)
 
 const subtle = globalThis.crypto.subtle;
@@ -79,41 +80,31 @@ export async function sessionKey(id, peerPublic, salt, info) {
   try {
     const peer = await subtle.importKey("raw", unb64(peerPublic), EXCHANGE, false, []);
     const shared = await subtle.deriveBits({ name: "ECDH", public: peer }, own, 256);
-    const base = await subtle.importKey("raw", shared, "HKDF", false, ["deriveKey"]);
-    const key = await subtle.deriveKey(
+    const base = await subtle.importKey("raw", shared, "HKDF", false, ["deriveBits"]);
+    const both = new Uint8Array(await subtle.deriveBits(
       { name: "HKDF", hash: "SHA-256", salt: encoder.encode(salt), info: encoder.encode(info) },
       base,
-      { name: "AES-GCM", length: 256 },
-      false,
-      ["encrypt", "decrypt"],
-    );
-    return keep(key);
+      512,
+    ));
+    const key = await subtle.importKey("raw", both.slice(0, 32), { name: "AES-CTR" }, false, ["encrypt"]);
+    return JSON.stringify({ id: keep(key), mac: b64(both.slice(32)) });
   } catch {
     return null; // the peer's half is not a key of the curve
   }
 }
 
-export async function seal(id, ivHex, data) {
+export async function keystream(id, counterHex, length) {
   const key = keys.get(id);
   if (!key) return null;
-  return b64(await subtle.encrypt({ name: "AES-GCM", iv: hex(ivHex) }, key, unb64(data)));
-}
-
-export async function unseal(id, ivHex, sealed) {
-  const key = keys.get(id);
-  if (!key) return null;
-  try {
-    return b64(await subtle.decrypt({ name: "AES-GCM", iv: hex(ivHex) }, key, unb64(sealed)));
-  } catch {
-    return null; // tampered, replayed under another IV, or sealed with another key
-  }
+  const zeros = new Uint8Array(length);
+  return b64(await subtle.encrypt({ name: "AES-CTR", counter: hex(counterHex), length: 64 }, key, zeros));
 }
 
 export function forget(id) {
   keys.delete(id);
 }
 
-const CALLS = { signingKey, sign, verify, exchangeKey, sessionKey, seal, unseal };
+const CALLS = { signingKey, sign, verify, exchangeKey, sessionKey, keystream };
 
 // What Python calls: the function `name` of this module, as a promise that never rejects (null
 // for a failure, said on the console): one callback each, none left waiting forever.

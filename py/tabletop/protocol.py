@@ -18,7 +18,8 @@ import re
 
 from .msg import M
 
-VERSION = 3  # 3: the host proves itself and every message after that is sealed (tabletop.secure)
+VERSION = 4  # 3: the host proves itself and every message after that is sealed (tabletop.secure);
+# 4: sealed with a keystream made ahead and an HMAC, not AES-GCM
 MAX_DEPTH = 24  # a state message nests about 8 deep
 
 # Sizes, in characters of the text as it arrives.

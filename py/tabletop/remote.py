@@ -38,7 +38,8 @@ from .protocol import MAX_DEPTH, MAX_TO_GUEST, MAX_TO_HOST, TO_GUEST, TO_HOST, V
 from .tables import LocalTable
 
 # 2: a state's "legal" is null when the seat's legal moves are the ones it was last sent;
-# 3: sealed sessions with a proved host, seat keys (tabletop.secure)
+# 3: sealed sessions with a proved host, seat keys (tabletop.secure); 4: the boxes sealed
+# with a keystream made ahead and an HMAC
 PROTOCOL = VERSION
 MAX_MESSAGE = MAX_TO_HOST  # characters of a guest's message: a move is a few dozen
 MAX_TOKEN = 64

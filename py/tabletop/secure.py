@@ -12,11 +12,14 @@ for that one session:
      {"t": "proof", "v", "nonce": the ask's, "dh": the host's, "sig": ECDSA over the transcript}
    The guest checks the signature with the public key from its invite. A proof for another
    nonce (a replay) or signed by another key is dropped.
-3. Both derive the session key (ECDH, then HKDF over the transcript) and from then on talk in
-   boxes: {"t": "box", "s": the session (the ask's nonce), "n": counter, "c": AES-GCM sealed text}.
-   A box's counter must be the next one of its direction (no replay, no reordering), and only
-   the session's two ends can seal or open it. A device that relays an ask to the host and the
-   proof back learns nothing: it holds neither ECDH private key.
+3. Both derive the session's keys (ECDH, then HKDF over the transcript: an AES-256 key and an
+   HMAC-SHA256 key) and from then on talk in boxes:
+     {"t": "box", "s": the session (the ask's nonce), "n": counter, "c": sealed text}
+   A box is encrypted with AES-CTR and then authenticated with HMAC-SHA256 (over the session,
+   the direction, the counter, where its bytes start in the direction's keystream, and the
+   ciphertext). A box's counter must be the next one of its direction (no replay, no
+   reordering), and only the session's two ends can seal or open it. A device that relays an
+   ask to the host and the proof back learns nothing: it holds neither ECDH private key.
 The guest's seat proof (the seat key of its invite) and its device's token then travel inside
 the session to the proved host only (tabletop.remote's hello): never in the room's clear.
 
@@ -27,14 +30,22 @@ a callback, perhaps later; this module keeps each session's messages in order al
   crypto.sign(private, text, then)              then(signature)
   crypto.verify(public, text, signature, then)  then(True or False)
   crypto.exchange_key(then)                     then((private handle, public text))
-  crypto.session_key(private, public, salt, info, then)   then(key handle, or None: not a key)
-  crypto.seal(key, iv, data, then)              then(sealed text)
-  crypto.unseal(key, iv, sealed, then)          then(data, or None: not sealed with key and iv)
+  crypto.session_key(private, public, salt, info, then)
+                                  then((AES-CTR key handle, HMAC key bytes), or None: not a key)
+  crypto.keystream(key, counter, length, then)  then(`length` bytes of AES-CTR keystream)
   crypto.forget(handle)                         a handle no longer needed
-Keys, signatures and data are base64url texts; `iv` is 24 hex digits. A message is compressed
-(zlib) before it is sealed: a state message is a few KB of JSON, a third of that compressed. Only
-the session's two ends see a sealed message's size (the data channel between them is their own),
-so the size tells nobody else anything.
+Keys, signatures and keystreams are base64url texts; `counter` is the first counter block (32 hex
+digits: the direction, then the block's number). Why the keystream and not the browser's AES-GCM:
+the browser's cipher answers only in a task of its own, and after a click Chromium draws a frame
+before it runs any other task, so every sealed click waited a frame (8-12 ms) before it could
+leave, and each message opened or sealed on its way cost another task. Each direction's
+keystream is made ahead (STREAM_AHEAD bytes) while nothing happens, so sealing and opening are
+done at once, inside the handler that has the message: an XOR with the keystream and an HMAC
+(Python's own hmac), no task. The AES stays the browser's.
+
+A message is compressed (zlib) before it is sealed: a state message is a few KB of JSON, a third
+of that compressed. Only the session's two ends see a sealed message's size (the data channel
+between them is their own), so the size tells nobody else anything.
 
 The transport (webui.room opens it through the platform) is any room of peers: `send(text, peer)`
 (peer None: everyone) and events join / leave / message. WebRTC through Nostr relays today; a
@@ -43,6 +54,8 @@ club's own WebSocket server would be another transport under the same gates.
 
 import base64
 import collections
+import hashlib
+import hmac
 import zlib
 
 from .protocol import MAX_BOX, MAX_TO_GUEST, MAX_TO_HOST, VERSION, Budget, dumps, read_outer
@@ -51,27 +64,46 @@ ASKS_KEPT = 4  # a guest's asks still awaiting their proof (it asks again every 
 SESSIONS_KEPT = 3  # a host's sessions per peer (a guest asked twice before the first proof came)
 ASK_BURST = 6  # asks a host answers from one peer at once, then ASK_RATE a second
 ASK_RATE = 0.5
-GUEST_TO_HOST, HOST_TO_GUEST = 1, 2  # the direction, in each box's IV
+GUEST_TO_HOST, HOST_TO_GUEST = 1, 2  # the direction, in each keystream's counter blocks
+STREAM_CHUNK = 16384  # bytes of keystream asked of the crypto at once (a multiple of 16)
+STREAM_AHEAD = 32768  # bytes kept ready each way: a state message is 1-4 KB compressed
+TAG = 16  # bytes of HMAC-SHA256 kept at the end of a box
 
 
 def transcript(room, nonce, guest_dh, host_dh):
-    """What the host signs, and what the session key is derived over."""
+    """What the host signs, and what the session's keys are derived over."""
     return "banchoi-table/{}\n{}\n{}\n{}\n{}".format(VERSION, room, nonce, guest_dh, host_dh)
 
 
-def _iv(direction, counter):
-    return "{:08x}{:016x}".format(direction, counter)
+def _b64(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
-def _pack(text):
-    return base64.urlsafe_b64encode(zlib.compress(text.encode("utf-8"), 6)).rstrip(b"=").decode("ascii")
+def _unb64(text):
+    """The bytes of a base64url text, or None: not one."""
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (ValueError, TypeError):
+        return None
 
 
-def _unpack(data, limit):
-    """The text of `data` (from _pack), or None: not one, or longer than `limit` characters once
+def _counter(direction, block):
+    return "{:016x}{:016x}".format(direction, block)
+
+
+def _xor(data, stream):
+    n = len(data)
+    return (int.from_bytes(data, "little") ^ int.from_bytes(stream[:n], "little")).to_bytes(n, "little")
+
+
+def _deflate(text):
+    return zlib.compress(text.encode("utf-8"), 6)
+
+
+def _inflate(raw, limit):
+    """The text of `raw` (from _deflate), or None: not one, or longer than `limit` characters once
     inflated (a small box must not inflate to gigabytes)."""
     try:
-        raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
         inflate = zlib.decompressobj()
         plain = inflate.decompress(raw, limit * 4 + 1)
         if len(plain) > limit * 4 or inflate.unconsumed_tail or not inflate.eof:
@@ -82,62 +114,132 @@ def _unpack(data, limit):
     return text if len(text) <= limit else None
 
 
+class Keystream:
+    """One direction of a session: its AES-CTR keystream, asked of the crypto ahead of need.
+    `take(n, then)` hands the next `n` bytes and where they start, `then(stream, offset)`, in the
+    order asked: at once when they are ready (the usual case), else when the crypto answers."""
+
+    def __init__(self, crypto, key, direction):
+        self.crypto = crypto
+        self.key = key
+        self.direction = direction
+        self.ready = bytearray()
+        self.offset = 0  # bytes handed out so far
+        self.asked = self.added = 0  # chunks asked of the crypto / added to `ready`
+        self.arrived = {}  # chunk number -> bytes, come before an earlier one
+        self.waiting = collections.deque()  # (n, then)
+        self.closed = False
+        self._pumping = False
+        self._pump()
+
+    def take(self, n, then):
+        self.waiting.append((n, then))
+        self._pump()
+
+    def _ask(self, chunk):
+        self.crypto.keystream(self.key, _counter(self.direction, chunk * STREAM_CHUNK // 16), STREAM_CHUNK,
+                              lambda text: self._arrived(chunk, text))
+
+    def _arrived(self, chunk, text):
+        if self.closed:
+            return
+        raw = None if text is None else _unb64(text)
+        if raw is None or len(raw) != STREAM_CHUNK:
+            return self._ask(chunk)  # the crypto failed: ask again
+        self.arrived[chunk] = raw
+        self._pump()
+
+    def _pump(self):
+        """Hand out what is ready, in order, and keep STREAM_AHEAD bytes coming. Not re-entered:
+        a `then` that takes more (or a crypto that answers at once) is served by the loop."""
+        if self._pumping:
+            return
+        self._pumping = True
+        try:
+            while True:
+                if self.added in self.arrived:
+                    self.ready += self.arrived.pop(self.added)
+                    self.added += 1
+                elif self.waiting and len(self.ready) >= self.waiting[0][0]:
+                    n, then = self.waiting.popleft()
+                    stream, offset = bytes(self.ready[:n]), self.offset
+                    del self.ready[:n]
+                    self.offset += n
+                    then(stream, offset)
+                elif not self.closed and len(self.ready) + (self.asked - self.added) * STREAM_CHUNK < \
+                        (self.waiting[0][0] if self.waiting else 0) + STREAM_AHEAD:
+                    self.asked += 1
+                    self._ask(self.asked - 1)
+                else:
+                    return
+        finally:
+            self._pumping = False
+
+
 class Session:
-    """One sealed conversation: counters per direction, and the crypto's callbacks (which may
-    answer out of order) put back in order on the way out and on the way in."""
+    """One sealed conversation: a keystream and a counter per direction. Messages go out, and are
+    opened, in the order they came, whenever the keystream answers."""
 
     def __init__(self, crypto, sid, key, sending, receiving, put, deliver, limit):
         self.crypto = crypto
         self.limit = limit  # characters of a message received, inflated
         self.sid = sid
-        self.key = key
+        self.key, self.mac_key = key  # the AES key's handle, the HMAC's key
         self.sending, self.receiving = sending, receiving
         self.put = put  # (box text) -> to the transport
         self.deliver = deliver  # (text) -> the plain message, in order
         self.out_next = self.in_next = 0
-        self._out, self._in = {}, {}  # counter -> text done (None: a box that did not open)
-        self._out_flushed = self._in_flushed = 0
+        self._out = Keystream(crypto, self.key, sending)
+        self._in = Keystream(crypto, self.key, receiving)
         self.closed = False
         self.on_idle = None  # () -> None: every message sealed so far has gone out
+
+    def _tag(self, direction, n, offset, body):
+        said = "banchoi-box/{}/{}/{}/{}\n".format(self.sid, direction, n, offset).encode("ascii")
+        return hmac.new(self.mac_key, said + body, hashlib.sha256).digest()[:TAG]
 
     def seal(self, text):
         n = self.out_next
         self.out_next += 1
+        data = _deflate(text)
 
-        def sealed(box):
-            self._out[n] = None if box is None else dumps({"t": "box", "s": self.sid, "n": n, "c": box})
-            while self._out_flushed in self._out:
-                ready = self._out.pop(self._out_flushed)
-                self._out_flushed += 1
-                if ready is not None and not self.closed:
-                    self.put(ready)
+        def sealed(stream, offset):
+            body = _xor(data, stream)
+            if not self.closed:
+                self.put(dumps({"t": "box", "s": self.sid, "n": n,
+                                "c": _b64(body + self._tag(self.sending, n, offset, body))}))
             if self.idle() and self.on_idle is not None:
                 self.on_idle()
-        self.crypto.seal(self.key, _iv(self.sending, n), _pack(text), sealed)
+        self._out.take(len(data), sealed)
 
     def idle(self):
-        """Nothing is being sealed for this session now."""
-        return self._out_flushed == self.out_next
+        """Nothing is waiting for its keystream to go out."""
+        return not self._out.waiting
 
     def open(self, message):
-        """A box of this session: False if its counter is not the next (a replay, or a box lost)."""
+        """A box of this session: False if its counter is not the next (a replay, or a box lost).
+        A box that does not open (tampered, or not sealed in this session) is dropped."""
         n = message["n"]
         if n != self.in_next:
             return False
         self.in_next += 1
+        # Its bytes are taken from the keystream even if it does not open, so that the next box
+        # opens: only the session's other end can put a box here (the transport says who sent it),
+        # and a box cut short by that end breaks only its own session.
+        raw = _unb64(message["c"]) or b""
+        body, tag = raw[:-TAG], raw[-TAG:]
 
-        def opened(data):
-            self._in[n] = None if data is None else _unpack(data, self.limit)
-            while self._in_flushed in self._in:
-                ready = self._in.pop(self._in_flushed)
-                self._in_flushed += 1
-                if ready is not None and not self.closed:
-                    self.deliver(ready)
-        self.crypto.unseal(self.key, _iv(self.receiving, n), message["c"], opened)
+        def opened(stream, offset):
+            if self.closed or len(raw) < TAG or not hmac.compare_digest(tag, self._tag(self.receiving, n, offset, body)):
+                return
+            text = _inflate(_xor(body, stream), self.limit)
+            if text is not None:
+                self.deliver(text)
+        self._in.take(len(body), opened)
         return True
 
     def close(self):
-        self.closed = True
+        self.closed = self._out.closed = self._in.closed = True
         self.crypto.forget(self.key)
 
 
@@ -235,7 +337,7 @@ class GuestGate:
             self._proving.discard(nonce)
             if key is None or self.host is not None or nonce not in self._asks:
                 if key is not None:
-                    self.crypto.forget(key)
+                    self.crypto.forget(key[0])
                 return
             for other in self._asks.values():
                 self.crypto.forget(other[0])
@@ -312,7 +414,7 @@ class HostGate:
 
                 def signed(sig):
                     if sig is None:
-                        self.crypto.forget(key)
+                        self.crypto.forget(key[0])
                         return
                     kept = self.sessions.setdefault(peer, collections.OrderedDict())
                     old = kept.pop(nonce, None)
@@ -341,10 +443,10 @@ class HostGate:
             session.seal(text)
 
     def after_sent(self, fn):
-        """fn() once every message sealed so far has gone out (at once if none is being sealed).
-        The host draws its own page after its guests' news has left: the browser's crypto
-        answers in a task of its own, which would otherwise wait for that drawing (a guest's
-        click took one host redraw longer to come back)."""
+        """fn() once every message sealed so far has gone out: at once, unless a message waits for
+        its keystream (a big one, or the session's first). The host draws its own page after its
+        guests' news has left: the crypto answers in a task of its own, which would otherwise
+        wait for that drawing (a guest's click took one host redraw longer to come back)."""
         if any(not s.idle() for kept in self.sessions.values() for s in kept.values()):
             self._after_sent.append(fn)
         else:

@@ -6,6 +6,7 @@ names what a click does, data-change what a change does, a form's data-submit wh
 it does."""
 
 import asyncio
+import base64
 import json
 import random
 import traceback
@@ -534,13 +535,13 @@ class WebCrypto:
         self._call("exchangeKey", (), then, pair)
 
     def session_key(self, private, public, salt, info, then):
-        self._call("sessionKey", (private, public, salt, info), then)
+        def keys(text):
+            made = json.loads(str(text))
+            return made["id"], base64.urlsafe_b64decode(made["mac"] + "=" * (-len(made["mac"]) % 4))
+        self._call("sessionKey", (private, public, salt, info), then, keys)
 
-    def seal(self, key, iv, text, then):
-        self._call("seal", (key, iv, text), then)
-
-    def unseal(self, key, iv, sealed, then):
-        self._call("unseal", (key, iv, sealed), then)
+    def keystream(self, key, counter, length, then):
+        self._call("keystream", (key, counter, length), then)
 
     def forget(self, handle):
         if self.module is not None and isinstance(handle, str):
