@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "80c3cc62557191b1";
+const VERSION = "c8c8426b45508c15";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -17,7 +17,7 @@ from fakes import FakeNetwork, FakePlatform
 from test_devices_app import join, open_app, settle
 
 from tabletop.protocol import MAX_DEPTH, VERSION, dumps
-from tabletop.secure import SESSIONS_KEPT, STREAM_AHEAD, GuestGate, HostGate, Session, transcript
+from tabletop.secure import SESSIONS_KEPT, STREAM_AHEAD, STREAM_CHUNK, GuestGate, HostGate, Session, transcript
 from webui.room import ASK_EVERY, FRIENDS_WAIT, JOIN_WAIT
 
 GAME = {"game": "thenumber", "seats": "human,friend,friend", "names": "Ann", "speed": "instant", "seed": "3"}
@@ -366,6 +366,7 @@ def test_a_move_is_sealed_sent_and_opened_inside_the_handler_that_has_it():
     crypto = CPythonCrypto(deferred=True, seed=9)
     host, lan, to_host, to_lan, got_host, got_lan = proved_pair(crypto)
     assert lan.host == "host" and not crypto.waiting
+    calls = crypto.calls
     for n in range(40):  # a game's worth of moves and news, about 1 KB each way compressed
         lan.send_to_host("move %d" % n)
         host.receive("lan", to_host.pop())
@@ -374,6 +375,8 @@ def test_a_move_is_sealed_sent_and_opened_inside_the_handler_that_has_it():
         lan.receive("host", to_lan.pop())
         assert json.loads(got_lan.pop())["news"] == n
         crypto.run()  # the keystream made ahead, meanwhile
+    # about 40 KB crossed each way: a few chunks of keystream at each end, not one per message
+    assert crypto.calls - calls <= 4 * (2 + 40 * 1000 // STREAM_CHUNK), crypto.calls - calls
     # a box's tag covers its counter and its place in the keystream: the second box's text
     # under the first one's counter does not open
     lan.send_to_host("first")
@@ -544,6 +547,19 @@ def test_a_guest_sees_undo_while_it_has_a_move_of_its_turn_to_take_back():
     lan.handle("undo")
     settle(net, page, lpage)
     assert 'data-act="undo"' not in lpage.html and host.match.history[-1:] != [[1, pick]]
+
+
+def test_a_messages_depth_is_read_without_parsing_it():
+    """protocol.depth, which keeps json.loads from text nested deep enough to overflow the page's
+    stack: exact for JSON (brackets inside strings, escaped quotes), never less for broken text."""
+    from tabletop.protocol import depth
+
+    assert depth('{"t": "state", "log": [["a [[[ \\" {{", 1], []], "x": {"y": [{}]}}') == 4
+    assert depth("[]") == 1 and depth('"[[["') == 0 and depth("12") == 0
+    assert depth("[[[") == 3 and depth("[{]}") == 2 and depth("[[]") == 2
+    assert depth("[" * 500_000 + "]" * 500_000) > MAX_DEPTH
+    assert depth("{[" * 500_000 + "]}" * 500_000) > MAX_DEPTH
+    assert depth("[" * 500_000) > MAX_DEPTH
 
 
 def test_a_box_that_inflates_past_its_limit_is_dropped():

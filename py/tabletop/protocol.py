@@ -85,20 +85,28 @@ class Unreadable(Exception):
         self.kind = kind  # the kind it named, when it named one
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string (unrolled: 3 times faster in the page)
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
 
 
 def depth(text):
-    """How deep `text`'s brackets nest, strings aside (without parsing it)."""
-    deepest = level = 0
-    for mark in _BRACKETS.findall(_STRINGS.sub("", text)):
-        if mark in "[{":
-            level += 1
-            deepest = max(deepest, level)
-        else:
-            level -= 1
-    return deepest
+    """How deep `text`'s brackets nest, strings aside (without parsing it): exact for JSON; past
+    MAX_DEPTH some number above it, and for text whose brackets do not pair, never less than
+    the truth. Innermost pairs go a level a pass, each pass in C: every message is checked, and
+    a Python loop over a 6 KB state's brackets took 0.5 ms in the page."""
+    marks = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    level = 0
+    while marks and level <= MAX_DEPTH:
+        inner = _INNERMOST.sub("", marks)
+        if inner == marks:  # unbalanced: count what is left the slow way (json.loads must not see it deep)
+            deepest = here = 0
+            for mark in marks:
+                here += 1 if mark in "[{" else -1
+                deepest = max(deepest, here)
+            return level + deepest
+        marks, level = inner, level + 1
+    return level
 
 
 def parse(text, kinds, limit):

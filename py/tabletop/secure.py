@@ -67,6 +67,7 @@ ASK_RATE = 0.5
 GUEST_TO_HOST, HOST_TO_GUEST = 1, 2  # the direction, in each keystream's counter blocks
 STREAM_CHUNK = 16384  # bytes of keystream asked of the crypto at once (a multiple of 16)
 STREAM_AHEAD = 32768  # bytes kept ready each way: a state message is 1-4 KB compressed
+STREAM_RETRIES = 3  # a keystream the crypto failed to make is asked again this often in all
 TAG = 16  # bytes of HMAC-SHA256 kept at the end of a box
 
 
@@ -129,6 +130,7 @@ class Keystream:
         self.arrived = {}  # chunk number -> bytes, come before an earlier one
         self.waiting = collections.deque()  # (n, then)
         self.closed = False
+        self.failures = 0
         self._pumping = False
         self._pump()
 
@@ -144,8 +146,11 @@ class Keystream:
         if self.closed:
             return
         raw = None if text is None else _unb64(text)
-        if raw is None or len(raw) != STREAM_CHUNK:
-            return self._ask(chunk)  # the crypto failed: ask again
+        if raw is None or len(raw) != STREAM_CHUNK:  # the crypto failed: ask again, a few times
+            self.failures += 1
+            if self.failures <= STREAM_RETRIES:
+                self._ask(chunk)
+            return  # else this direction is stuck, and the session with it: its waits say so
         self.arrived[chunk] = raw
         self._pump()
 
@@ -168,7 +173,7 @@ class Keystream:
                     then(stream, offset)
                 elif not self.closed and len(self.ready) + (self.asked - self.added) * STREAM_CHUNK < \
                         (self.waiting[0][0] if self.waiting else 0) + STREAM_AHEAD:
-                    self.asked += 1
+                    self.asked += 1  # a chunk each time STREAM_CHUNK bytes have been used
                     self._ask(self.asked - 1)
                 else:
                     return
