@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "c8c8426b45508c15";
+const VERSION = "0ff84801832dc274";
 const APP_FILES = [
   "./",
   "./index.html",

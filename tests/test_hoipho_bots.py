@@ -84,12 +84,13 @@ def _position(players, seed, steps):
 
 # Hard's choices and its first 20 worlds' summed values in fixed positions (one of each kind
 # of decision), as the search gave them before it was made faster: a change meant only to
-# speed the search up must leave them exactly as they are. (play:s7 was play:m12 before Hard
-# drew the others' face-down picks by the pick model, 2026-12-05: there three had picked.)
+# speed the search up must leave them exactly as they are. (Where four had picked, Hard's
+# worlds read those picks: play:m12 with random picks, play:s7 by PICK_WEIGHT, play:m12 again
+# with greedy_pick, 2026-12-05.)
 HARD_PINS = [
     ((3, 1, 0), "discard:m5", [6.069958848, 6.518518519, 6.325102881, 6.131687243, 6.069958848]),
     ((4, 3, 0), "play:s1", [4.711883545, 4.141326904, 4.783203125, 4.286804199]),
-    ((5, 6, 9), "play:s7", [3.53332941, 3.22221568, 3.70539213]),
+    ((5, 6, 9), "play:m12", [3.325920256, 3.066658816, 2.927607808]),
     ((4, 1, 4), "pass:s1", [5.14263916, 5.855834961, 6.094512939]),
     ((4, 1, 20), "target:1", [2.045166016, 3.26965332, 3.051757812]),
     ((4, 1, 21), "give:s3", [2.897583008, 3.15625, 2.635131836]),
@@ -136,25 +137,30 @@ def test_the_search_copies_and_rules_play_as_the_game_does():
             state = deep
 
 
-def test_hard_reads_a_face_down_pick_as_a_greedy_player_makes_it():
-    """The others' picks made face down this turn are not known; Hard's worlds draw them as
-    often as a greedy player plays each card on that turn (PICK_WEIGHT), not at random: on a
-    first turn, with a Ship, a Buffalo and a Tiger in hand, the Buffalo far more often."""
+def test_hard_reads_a_face_down_pick_as_a_greedy_player_would_make_it_there():
+    """The others' picks made face down this turn are not known. Hard's worlds make each one as
+    a greedy player would in that world (greedy_pick: the position), no longer by a card's
+    reputation alone (PICK_WEIGHT, which draws the Buffalo 71% of the time from this hand on
+    a first turn). Seat 2 holds a Ship, a Buffalo, a Tiger and a Hen; the Mouse and the Goat
+    are down (HP-7, HP-9): a lone Ship pays 3 coins, the Hen as the highest merchant 2, the
+    Buffalo (not the lowest: the Mouse is) nothing."""
     state = GAME.start(4, {}, 1)
-    for seat in (1, 2, 3):
-        GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
-    world = copy_state(state)
-    world["hands"][2] = ["s3", "m2", "m3"]  # Ship, Buffalo (2), Tiger (3)
+    state["hands"] = [["s1", "m4", "m6", "m7"], ["s2", "m1", "m9", "m11"], ["s3", "m2", "m3", "m10"], ["s4", "m5", "m8", "m12"]]
+    for seat, card in ((1, "m1"), (2, "s3"), (3, "m8")):
+        GAME.apply(state, seat, "play:" + card)
+    weights = hpbots._PLAY_WEIGHT[0]
+    by_reputation = weights["play:m2"] / sum(weights["play:" + c] for c in state["hands"][2])
+    assert by_reputation > 0.7
 
-    class Dealer:  # every sampled world deals seat 2 that hand
+    rng = random.Random(5)
+    picks = [hpbots.greedy_pick(GAME, state, 2, rng) for _ in range(400)]
+    assert picks.count("s3") / len(picks) > 0.5 and picks.count("m2") / len(picks) < 0.05
+
+    class Dealer:  # every sampled world deals these hands; each of the three picks is read
         def sample_state(self, view, seat, rng):
-            return copy_state(world)
+            return copy_state(state)
 
-    view, rng = GAME.view(state, 0), random.Random(5)
-    picks = [hpbots.sample_world(Dealer(), view, 0, rng)["pending"][2] for _ in range(3000)]
-    weights = hpbots.PICK_WEIGHT[0]
-    floor = hpbots.PICK_WEIGHT_FLOOR
-    buffalo = (weights[2] + floor) / (weights[0] + weights[2] + weights[3] + 3 * floor)
-    assert buffalo > 0.8
-    assert picks.count("m2") / len(picks) == pytest.approx(buffalo, abs=0.03)
-    assert set(picks) == {"s3", "m2", "m3"}  # every card keeps a chance
+    view = GAME.view(state, 0)
+    worlds = [hpbots.sample_world(Dealer(), view, 0, rng) for _ in range(400)]
+    assert all(w["pending"][0] is None and all(w["pending"][s] in w["hands"][s] for s in (1, 2, 3)) for w in worlds)
+    assert sum(w["pending"][2] == "m2" for w in worlds) / len(worlds) < by_reputation / 2
