@@ -102,7 +102,7 @@ class CPythonCrypto:
             except (ValueError, TypeError):
                 return None
             keys = HKDF(hashes.SHA256(), 64, salt.encode("utf-8"), info.encode("utf-8")).derive(shared)
-            return keys[:32], keys[32:]  # the AES key (its "handle" here), the HMAC key
+            return keys[:32], b64(keys[32:])  # the AES key (its "handle" here), the HMAC key
         self._answer(then, make)
 
     def keystream(self, key, counter, length, then):

@@ -31,7 +31,7 @@ a callback, perhaps later; this module keeps each session's messages in order al
   crypto.verify(public, text, signature, then)  then(True or False)
   crypto.exchange_key(then)                     then((private handle, public text))
   crypto.session_key(private, public, salt, info, then)
-                                  then((AES-CTR key handle, HMAC key bytes), or None: not a key)
+                                  then((AES-CTR key handle, HMAC key), or None: not a key)
   crypto.keystream(key, counter, length, then)  then(`length` bytes of AES-CTR keystream)
   crypto.forget(handle)                         a handle no longer needed
 Keys, signatures and keystreams are base64url texts; `counter` is the first counter block (32 hex
@@ -189,7 +189,8 @@ class Session:
         self.crypto = crypto
         self.limit = limit  # characters of a message received, inflated
         self.sid = sid
-        self.key, self.mac_key = key  # the AES key's handle, the HMAC's key
+        self.key, mac_key = key  # the AES key's handle, the HMAC's key
+        self.mac_key = _unb64(mac_key)
         self.sending, self.receiving = sending, receiving
         self.put = put  # (box text) -> to the transport
         self.deliver = deliver  # (text) -> the plain message, in order

@@ -6,7 +6,6 @@ names what a click does, data-change what a change does, a form's data-submit wh
 it does."""
 
 import asyncio
-import base64
 import json
 import random
 import traceback
@@ -537,7 +536,7 @@ class WebCrypto:
     def session_key(self, private, public, salt, info, then):
         def keys(text):
             made = json.loads(str(text))
-            return made["id"], base64.urlsafe_b64decode(made["mac"] + "=" * (-len(made["mac"]) % 4))
+            return made["id"], made["mac"]
         self._call("sessionKey", (private, public, salt, info), then, keys)
 
     def keystream(self, key, counter, length, then):
