@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "0ff84801832dc274";
+const VERSION = "6ab3e7338b68bd37";
 const APP_FILES = [
   "./",
   "./index.html",

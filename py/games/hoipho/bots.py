@@ -10,8 +10,8 @@ sampled flips are too noisy for it).
 
 Hard: search over sampled hidden hands. Every choice is tried in the same sampled worlds, each
 played on to the end of the round by a quick policy (the others pick their cards as often as a
-greedy player does, and so are drawn the picks they made face down this turn; skills aim at the
-richest), and valued there by the chance to win the game from those contracts (each later
+greedy player does, skills aim at the richest; a pick already made face down this turn is the one
+a greedy player would make in that world), and valued there by the chance to win the game from those contracts (each later
 round's contract going to any player alike). Rollouts of one world share a seed, so the
 choices are compared on the same luck; after a first batch of worlds only the best two are
 searched further.
@@ -113,6 +113,17 @@ def _play_out(game, state, rng, until, weighted=False):
                 apply(state, actor, quick(game, state, actor, legal_for(state, actor), rng, weighted))
 
 
+def _after_turn(game, world, seat, action, rng, weighted=False):
+    """Normal's measure (_standing) of `action` for `seat` in `world`: played, and the turn played
+    out by `quick`. A pick `seat` already made in `world` gives way to `action`."""
+    round0, turn0 = world["round"], world["turn"]
+    state = copy_state(world)
+    state["pending"][seat] = None
+    _ROUND._apply(state, seat, action)
+    _play_out(game, state, rng, lambda s: s["round"] == round0 and s["turn"] == turn0, weighted)
+    return _standing(state, seat, round0)
+
+
 def _card(action):
     return action.partition(":")[2]
 
@@ -160,15 +171,11 @@ def normal(game, view, seat, legal, rng):
         worth = [KEEP_WORTH[printed(_card(a))] for a in legal]
         low = min(worth)
         return rng.choice([a for a, w in zip(legal, worth) if w == low])
-    round0, turn0 = view["round"], view["turn"]
     totals = [0.0] * len(legal)
     for _ in range(NORMAL_SAMPLES):
         world = game.sample_state(view, seat, rng)
         for i, action in enumerate(legal):
-            state = copy_state(world)
-            _ROUND._apply(state, seat, action)
-            _play_out(game, state, rng, lambda s: s["round"] == round0 and s["turn"] == turn0)
-            totals[i] += _standing(state, seat, round0)
+            totals[i] += _after_turn(game, world, seat, action, rng)
     best = max(totals)
     return rng.choice([a for a, t in zip(legal, totals) if t >= best - 1e-9])
 
@@ -211,21 +218,11 @@ def greedy_pick(game, world, seat, rng):
     others' picks as they stand in the world, and the best by Normal's measure (coins against
     the richest other). It follows the position, where PICK_WEIGHT knows only a card's
     reputation: a lone Ship pays 3 coins, a Buffalo that is not the lowest nothing."""
-    round0, turn0 = world["round"], world["turn"]
-    best, best_value = [], None
-    for card in sorted(set(world["hands"][seat])):
-        value = 0.0
-        for _ in range(GREEDY_PLAYOUTS):
-            state = copy_state(world)
-            state["pending"][seat] = None
-            _ROUND._apply(state, seat, "play:" + card)
-            _play_out(game, state, rng, lambda s: s["round"] == round0 and s["turn"] == turn0, weighted=True)
-            value += _standing(state, seat, round0)
-        if best_value is None or value > best_value + 1e-9:
-            best, best_value = [card], value
-        elif value >= best_value - 1e-9:
-            best.append(card)
-    return rng.choice(best)
+    cards = sorted(set(world["hands"][seat]))
+    values = [sum(_after_turn(game, world, seat, "play:" + card, rng, weighted=True) for _ in range(GREEDY_PLAYOUTS))
+              for card in cards]
+    best = max(values)
+    return rng.choice([card for card, value in zip(cards, values) if value >= best - 1e-9])
 
 
 def sample_world(game, view, seat, rng):
