@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "6ab3e7338b68bd37";
+const VERSION = "f46f4010ac5600e9";
 const APP_FILES = [
   "./",
   "./index.html",

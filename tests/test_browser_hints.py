@@ -51,3 +51,22 @@ def test_hint_marks_a_card_of_the_hand_and_clicking_it_picks_that_card(page, sit
         assert action.split(":")[0] in ("pick", "mark")
     play_marked(page, marked)
     assert page.locator("table.score-sheet").count() == 0
+
+
+@pytest.mark.first_visit
+def test_hints_asked_while_hard_bots_think_in_slices_answer_on_a_first_visit(page, site):
+    """In Hội Phố everyone picks at once: the three Hard bots search in slices (suspended between
+    them) while the player's Hint runs its own search. On a first visit (no start-up snapshot)
+    Pyodide 314.0.7 died there in about 2 of 5 pages ("memory access out of bounds": its
+    collector walked a suspended search's frames, pyodide#6464, fixed in 314.0.8), and the table
+    stayed at "Hard bot 2 is thinking…" for ever. A whole game, a hint before each pick."""
+    open_page(page, site + "?game=hoipho&seats=human,hard,hard,hard&seed=4&speed=instant&hints=on")
+    assert page.get_attribute("html", "data-start") == "normal"
+    hinted = 0
+    choices = ".hoipho-card.legal, .hoipho-buttons .legal, html[data-over]"  # a pick, a Mouse's target
+    while page.wait_for_selector(choices, state="attached").get_attribute("data-over") is None:
+        play_marked(page, ask_hint(page))
+        hinted += 1
+    assert hinted >= 9  # three rounds of three picks
+    assert page.inner_text("table.score-sheet .hints-used td") == str(hinted)
+    assert not [line for line in page.console_lines if "fatal error" in line], page.console_lines

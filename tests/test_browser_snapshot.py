@@ -21,7 +21,7 @@ def first_visit(page, url):
     assert start_path(page) == ("normal", "no snapshot yet")
     page.wait_for_selector("html[data-snapshot='stored']", state="attached", timeout=120_000)
     keys = page.evaluate(STORED_KEYS)
-    assert len(keys) == 1 and "/__snapshot__/format-4/pyodide-314.0.7/app-" in keys[0]
+    assert len(keys) == 1 and "/__snapshot__/format-4/pyodide-314.0.8/app-" in keys[0]
     return keys[0]
 
 

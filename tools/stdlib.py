@@ -53,7 +53,7 @@ DEFAULT_DEST = os.path.join(ROOT, "www", "packed", "python_stdlib.zip")
 
 # Modules Pyodide imports by name when it starts (pyodide.asm.mjs, its C core and
 # _pyodide/_importhook's set-up), with no Python import statement that could be seen; observed
-# loaded in the page (Pyodide 314.0.7). Their own module-level imports are followed as usual.
+# loaded in the page (Pyodide 314.0.8). Their own module-level imports are followed as usual.
 PYODIDE_IMPORTS = (
     "_pyodide", "_pyodide._base",          # the start-up: eval_code, CodeRunner (pyodide.code)
     "_pyodide._core_docs",                 # the JsProxy classes' Python side (C core)
