@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f46f4010ac5600e9";
+const VERSION = "afe7cac6305dd8c6";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -433,3 +433,26 @@ def test_the_lobby_imports_no_rules_until_a_game_is_opened():
     out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True).stdout.split("\n")
     assert out[0] == "[]"
     assert out[1] == "['games.thenumber.bots', 'games.thenumber.rules', 'webui.renderers.thenumber', 'webui.rules', 'webui.table']"
+
+
+def test_a_redraw_draws_only_the_log_lines_it_has_not_drawn_before(monkeypatch):
+    """Late in a game the log was most of a click's redraw: each line is now drawn once and
+    remembered (webui.table.log_line), so a move draws its own lines and no old one."""
+    from webui import table
+
+    app, platform, _ = open_app({"game": "flowers", "seats": "human,easy", "seed": "2", "speed": "instant"})
+    for _ in range(6):  # some history in the log
+        platform.run()
+        app.handle("play", app.match.legal(0)[0])
+    platform.run()
+    drawn = []
+    monkeypatch.setattr(table, "event_html", lambda ctx, event: drawn.append(event) or "line {}".format(len(drawn)))
+    table._LOG_LINES.clear()
+    app.render()
+    lines = len(app.match.log_for(0))
+    assert len(drawn) == lines > 6  # the first redraw draws every line
+    app.render()
+    assert len(drawn) == lines  # the same log: nothing drawn again
+    app.handle("play", app.match.legal(0)[0])
+    new = len(app.match.log_for(0)) - lines
+    assert 0 < len(drawn) - lines <= new  # a move: its own lines, at most (the bots' come later)

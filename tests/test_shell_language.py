@@ -75,3 +75,20 @@ def test_an_unknown_language_changes_nothing(app_in_english):
     app, platform = app_in_english
     app.handle("language", "xx")
     assert i18n.current() == "en" and marked(platform.html) == ["en"]
+
+
+def log_of(html):
+    return html.split('class="log-list"')[1].split("</ol>")[0]
+
+
+def test_the_log_is_redrawn_in_the_new_language_though_its_lines_are_remembered(app_in_english):
+    """Log lines are drawn once and remembered between redraws (webui.table.log_line): a change
+    of language draws them again, and going back gives the very lines of before."""
+    app, platform = app_in_english
+    english = log_of(platform.html)
+    assert "writes" in english
+    app.handle("language", "vi")
+    vietnamese = log_of(platform.html)
+    assert vietnamese != english and "writes" not in vietnamese
+    app.handle("language", "en")
+    assert log_of(platform.html) == english

@@ -7,7 +7,7 @@ import random
 from tabletop.match import BOT_LEVELS, FRIEND, HUMAN, said_name, seat_label
 from tabletop.msg import M, Message, N_
 
-from . import rules
+from . import i18n, rules
 from .html import button, esc, join_names, mark, score_table, seat_heading, tag, variant_words
 from .i18n import _, with_names
 from .lobby import language_picker, speed_field
@@ -140,10 +140,28 @@ def log_section(ctx):
         if not moves or moves[-1][0]["ply"] != e["ply"]:
             moves.append([])
         moves[-1].append(e)
-    items = "".join(tag("li", "".join(tag("div", event_html(ctx, e), class_="log-" + e["type"]) for e in move), class_="log-move")
-                    for move in reversed(moves))
+    items = "".join(tag("li", "".join(log_line(ctx, e) for e in move), class_="log-move") for move in reversed(moves))
     return tag("section", tag("h2", _("Game log")) + tag("ol", items, reversed=True, class_="log-list"), class_="log",
                aria_label=_("Game log"), tabindex="0")
+
+
+# A log line's HTML, remembered between redraws: late in a game the log is most of a click's
+# redraw, and a line never changes once written. Keyed by the event itself (held here, so that
+# its id is not reused while remembered) and by all a line depends on: language, names, game.
+_LOG_LINES = {}
+LOG_LINES_REMEMBERED = 2000  # past that, forgotten all at once (another match, lines undone)
+
+
+def log_line(ctx, event):
+    depends = (i18n.current(), tuple(ctx.names), ctx.game.info.id)
+    seen = _LOG_LINES.get(id(event))
+    if seen is not None and seen[0] is event and seen[1] == depends:
+        return seen[2]
+    line = tag("div", event_html(ctx, event), class_="log-" + event["type"])
+    if len(_LOG_LINES) >= LOG_LINES_REMEMBERED:
+        _LOG_LINES.clear()
+    _LOG_LINES[id(event)] = (event, depends, line)
+    return line
 
 
 def rules_section(ctx):
