@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "afe7cac6305dd8c6";
+const VERSION = "668f42b8afd220f7";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -456,3 +456,29 @@ def test_a_redraw_draws_only_the_log_lines_it_has_not_drawn_before(monkeypatch):
     app.handle("play", app.match.legal(0)[0])
     new = len(app.match.log_for(0)) - lines
     assert 0 < len(drawn) - lines <= new  # a move: its own lines, at most (the bots' come later)
+
+
+def test_the_open_rules_panel_is_drawn_once_per_language_not_at_every_move(monkeypatch):
+    """While the rules are open every redraw shows them (a bot's move too): the panel is drawn
+    once for the game and the language (webui.rules.game_panel) and shown again as it was."""
+    from webui import i18n, rules
+
+    drawn = []
+    real_panel = rules.panel
+    monkeypatch.setattr(rules, "panel", lambda info, *a, **k: drawn.append(i18n.current()) or real_panel(info, *a, **k))
+    monkeypatch.setattr(rules, "_PANELS", {})
+    app, platform, _ = open_app({"game": "flowers", "seats": "human,easy", "seed": "2", "speed": "instant"})
+    platform.run()
+    app.handle("rules")
+    english = platform.html.split('class="how-to-play"')[1]
+    for _ in range(3):
+        app.handle("play", app.match.legal(0)[0])
+        platform.run()
+    assert drawn == ["en"] and 'class="how-to-play"' in platform.html
+    try:
+        app.handle("language", "vi")
+        assert drawn == ["en", "vi"] and platform.html.split('class="how-to-play"')[1] != english
+        app.handle("language", "en")
+        assert drawn == ["en", "vi"] and platform.html.split('class="how-to-play"')[1].split("</section>")[0] == english.split("</section>")[0]
+    finally:
+        i18n.choose(i18n.ENGLISH)
