@@ -248,18 +248,27 @@ def clicks(browser, base, games):
 TYPICAL_CLICK = ".board [data-act=play]:not([disabled]), .board .legal:not([disabled]):not([aria-pressed=true])"
 
 
-def typical_clicks(browser, base, per_game):
+def typical_clicks(browser, base, per_game, repeat_visit=False):
     """Click to updated board for every game, 1 human + Easy bots at normal speed, so that the
-    move animations run (the bots' pauses are not counted: only the human's clicks are timed)."""
+    move animations run (the bots' pauses are not counted: only the human's clicks are timed).
+    Each game in a fresh profile: a first visit, whose first clicks share the two cores with V8
+    compiling Pyodide's wasm to its top tier and with the snapshot worker (bench/RESULTS.md,
+    2026-12-05); or, `repeat_visit`, after the lobby made the start-up snapshot, so that the game
+    starts from it as most visits do."""
     out = {}
     for game_id in sorted(GAMES):
         context = browser.new_context(viewport={"width": 1366, "height": 768})
         context.add_init_script(CLICK_PROBE)
         page = context.new_page()
+        if repeat_visit:
+            page.goto(base)
+            page.wait_for_selector("html[data-snapshot=stored]", state="attached", timeout=240_000)
         seed = 1
         seats = ",".join(["human"] + ["easy"] * (max(2, GAMES[game_id].info.min_players) - 1))
         page.goto(base + "?game={}&seats={}&seed={}".format(game_id, seats, seed))
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        if repeat_visit and page.get_attribute("html", "data-start") != "snapshot":
+            raise RuntimeError("the repeat visit did not start from the snapshot: {}".format(page.get_attribute("html", "data-start-note")))
         acts, samples = [], []
         while len(acts) < per_game:
             page.wait_for_function("() => document.querySelector('html[data-over]') || "
@@ -445,11 +454,13 @@ def write_results(results, path):
         for label, c in results[key].items():
             out.append("| {} | {} | {:.1f} ms | {:.1f} ms | {:.1f} ms | {:.1f} ms |".format(label, c["n"], c["dom_median"], c["dom_p95"], c["frame_median"], c["frame_p95"]))
         out.append("")
-    if "typical_clicks" in results:
-        out += ["## Click to updated board, every game (1 human + Easy bots, normal speed, animations on)", "",
+    for key, visit in (("typical_clicks", "a first visit"), ("typical_clicks_repeat", "a repeat visit, started from the snapshot")):
+        if key not in results:
+            continue
+        out += ["## Click to updated board, every game, {} (1 human + Easy bots, normal speed, animations on)".format(visit), "",
                 "| game | clicks (data-act) | samples | to DOM updated, median | p95 | to next frame, median | p95 |",
                 "|---|---|---|---|---|---|---|"]
-        for title, c in results["typical_clicks"].items():
+        for title, c in results[key].items():
             out.append("| {} | {} | {} | {:.1f} ms | {:.1f} ms | {:.1f} ms | {:.1f} ms |".format(
                 title, c["acts"], c["n"], c["dom_median"], c["dom_p95"], c["frame_median"], c["frame_p95"]))
         out += ["", "Goal: at most 16 ms (one frame) at p95 to the DOM update; animations start after it and never block input.", ""]
@@ -593,6 +604,8 @@ def main(argv=None):
                 results["clicks_coffeerush"] = clicks_coffeerush(browser, base, 2)
             print("clicks in every game...", flush=True)
             results["typical_clicks"] = typical_clicks(browser, base, args.clicks)
+            print("clicks in every game, repeat visits...", flush=True)
+            results["typical_clicks_repeat"] = typical_clicks(browser, base, args.clicks, repeat_visit=True)
         if "engine" in only:
             print("engine (browser)...", flush=True)
             browser_engine = engine_in_browser(browser, base, args.seconds, args.decisions, chosen)
