@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "668f42b8afd220f7";
+const VERSION = "87ceff5595f44e59";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -140,20 +140,21 @@ def log_section(ctx):
         if not moves or moves[-1][0]["ply"] != e["ply"]:
             moves.append([])
         moves[-1].append(e)
-    items = "".join(tag("li", "".join(log_line(ctx, e) for e in move), class_="log-move") for move in reversed(moves))
+    depends = (i18n.current(), tuple(ctx.names), ctx.game.info.id)  # what every line's words depend on
+    items = "".join(tag("li", "".join(log_line(ctx, e, depends) for e in move), class_="log-move") for move in reversed(moves))
     return tag("section", tag("h2", _("Game log")) + tag("ol", items, reversed=True, class_="log-list"), class_="log",
                aria_label=_("Game log"), tabindex="0")
 
 
 # A log line's HTML, remembered between redraws: late in a game the log is most of a click's
 # redraw, and a line never changes once written. Keyed by the event itself (held here, so that
-# its id is not reused while remembered) and by all a line depends on: language, names, game.
+# its id is not reused while remembered) and by `depends`, all a line depends on: language,
+# names, game.
 _LOG_LINES = {}
 LOG_LINES_REMEMBERED = 2000  # past that, forgotten all at once (another match, lines undone)
 
 
-def log_line(ctx, event):
-    depends = (i18n.current(), tuple(ctx.names), ctx.game.info.id)
+def log_line(ctx, event, depends):
     seen = _LOG_LINES.get(id(event))
     if seen is not None and seen[0] is event and seen[1] == depends:
         return seen[2]

@@ -10,11 +10,11 @@ sampled flips are too noisy for it).
 
 Hard: search over sampled hidden hands. Every choice is tried in the same sampled worlds, each
 played on to the end of the round by a quick policy (the others pick their cards as often as a
-greedy player does, skills aim at the richest; a pick already made face down this turn is the one
-a greedy player would make in that world), and valued there by the chance to win the game from those contracts (each later
-round's contract going to any player alike). Rollouts of one world share a seed, so the
-choices are compared on the same luck; after a first batch of worlds only the best two are
-searched further.
+greedy player does, skills aim at the richest; a pick already made face down this turn is the
+one a greedy player would make in that world), and valued there by the chance to win the game
+from those contracts (each later round's contract going to any player alike). Rollouts of one
+world share a seed, so the choices are compared on the same luck; after a first batch of worlds
+only the best two are searched further.
 """
 
 import random
