@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "87ceff5595f44e59";
+const VERSION = "a741b166f7565804";
 const APP_FILES = [
   "./",
   "./index.html",

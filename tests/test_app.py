@@ -7,6 +7,7 @@ import os
 
 from tabletop import saves
 from webui.app import App
+from webui.html import Page
 
 from fakes import DictStorage, FakePlatform, open_app  # noqa: F401 (other tests import them from here)
 
@@ -303,7 +304,7 @@ def test_replay_of_an_unfinished_two_human_game_never_shows_either_hand():
             assert "See as" not in vplatform.html and "Hands stay hidden" in vplatform.text
             for step in range(viewer.current.replay.last + 1):
                 viewer.current.replay.goto(step)
-                public = replay_view.render(viewer.current)
+                public = Page(replay_view.render(viewer.current))  # as App.render draws it
                 for seat in ("0", "1"):
                     vplatform.forms["replay-controls"] = {"seat": seat}
                     viewer.handle("replay-seat")

@@ -43,7 +43,7 @@ from tabletop.msg import M, N_
 # are first opened: a first visit's lobby does not wait for them (issue 17). After a start-up
 # snapshot they are imported already.
 from . import i18n
-from .html import button, esc, tag
+from .html import Page, button, esc, tag
 from .i18n import _
 from .lobby import LobbyScreen
 
@@ -403,7 +403,7 @@ class App:
     def render(self):
         if self.current is None:
             return
-        self.platform.render(self.current.render())
+        self.platform.render(Page(self.current.render()))
         shown, was = self.screen_key(), self.shown
         # The shown object by identity: another match (a rematch) may hold an equal state.
         if shown[0] != was[0] or shown[1] is not was[1] or shown[2] != was[2]:

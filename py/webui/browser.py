@@ -55,9 +55,9 @@ FOLLOW_JS = ("root", """
   const r = el.getBoundingClientRect();
   if (r.top < 0 || r.bottom > innerHeight) el.scrollIntoView({block: 'start'});""")
 
-# What the player is typing survives a redraw, which replaces every element: a chat line half
-# written when a friend's move arrives keeps its text, its caret and the focus, and a <details> the
-# player opened or closed (the chat) stays so. Text fields are known by their form's id and name,
+# What the player is typing survives a redraw, which replaces the parts it changed: a chat line
+# half written when a friend's move arrives keeps its text, its caret and the focus, and a
+# <details> the player opened or closed (the chat) stays so. Text fields are known by their form's id and name,
 # a <details> by its id; the app's own drawing decides only until the player touches them.
 KEEP_TYPED_JS = ("root", """
   const kept = [], here = document.activeElement;
@@ -88,6 +88,27 @@ RESTORE_TYPED_JS = ("root", "kept", """
     d.dataset.leftOpen = d.open ? '1' : '0';
   }
   return kept.some(k => k.focused);""")
+
+# A redraw of the same screen replaces only the parts that changed (html.Page.changes_from):
+# `count` parts expected on the page (else it is drawn whole), `outer` the page's outer element's
+# new opening tag (its attributes copied), each change (index of the part, how, markup).
+PATCH_JS = ("root", "count", "changes", "outer", """
+  const parts = root.querySelectorAll('[data-part]');
+  if (parts.length !== count) return false;
+  if (outer) {
+    const el = root.firstElementChild, made = document.createElement('template');
+    made.innerHTML = outer;
+    const now = made.content.firstElementChild;
+    if (!el || !now || el.tagName !== now.tagName) return false;
+    for (const a of [...el.attributes]) if (!now.hasAttribute(a.name)) el.removeAttribute(a.name);
+    for (const a of now.attributes) if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value);
+  }
+  for (const [i, how, markup] of changes) {
+    if (how === 'start') parts[i].insertAdjacentHTML('afterbegin', markup);
+    else if (how === 'end') parts[i].insertAdjacentHTML('beforeend', markup);
+    else parts[i].outerHTML = markup;
+  }
+  return true;""")
 
 # Modal dialogs (role=dialog with aria-modal=true: the new-game and share dialogs, a move's
 # confirmation, the pass-the-device cover) keep the keyboard inside: while one is open everything
@@ -179,6 +200,8 @@ class BrowserPlatform:
         self._follow = js.Function.new(*FOLLOW_JS)
         self._keep_typed = js.Function.new(*KEEP_TYPED_JS)
         self._restore_typed = js.Function.new(*RESTORE_TYPED_JS)
+        self._patch = js.Function.new(*PATCH_JS)
+        self._drawn = None  # the page on screen (an html.Page), while its parts may be replaced
         # The status line is redrawn with the page; screen readers hear a change only from a
         # live region that stays in the document, so its words are copied here when they change.
         self.live = js.document.createElement("div")
@@ -222,9 +245,10 @@ class BrowserPlatform:
 
     def render(self, html):
         if self.pressing:
-            # A redraw replaces every element: between the press and the release of a button,
-            # the release would land on a new element and the browser would dispatch no click
-            # (a guest's Send lost to a friend's move arriving mid-press). The news waits.
+            # A redraw replaces the parts that changed, the pressed control's maybe: between the
+            # press and the release of a button, the release would land on a new element and the
+            # browser would dispatch no click (a guest's Send lost to a friend's move arriving
+            # mid-press). The news waits.
             self._held = html
             self.set_flag("held", True)
             return
@@ -240,7 +264,7 @@ class BrowserPlatform:
         # keeps the dialog where the player had scrolled it.
         backdrop = self.root.querySelector(".backdrop")
         kept = backdrop.scrollTop if _present(backdrop) else 0
-        self.root.innerHTML = html
+        self._draw(html, was_modal)
         if kept:
             backdrop = self.root.querySelector(".backdrop")
             if _present(backdrop):
@@ -260,11 +284,24 @@ class BrowserPlatform:
             self._said = said
             self.live.textContent = said
 
+    def _draw(self, html, was_modal):
+        """Replace the parts of the page that changed, or else the whole page. Never with a
+        dialog open, before or after: a dialog makes the rest of the page inert (MODAL_JS), and
+        only a page drawn whole is drawn without that."""
+        drawn, self._drawn = self._drawn, html
+        changes = html.changes_from(drawn) if hasattr(html, "changes_from") else None
+        if changes is not None and not was_modal:
+            edits, outer = changes
+            if self._patch(self.root, (len(html.pieces) - 1) // 2, to_js(edits), outer):
+                return
+        self.root.innerHTML = html
+
     def _keep_clicked_in_place(self):
         """A click's redraw leaves the clicked control under the pointer: news above it that the
         move made old (the list under the status line) would otherwise pull the page from under
         the finger, and a second click on the same spot (a card picked, then put back) would land
-        elsewhere. The browser's own scroll anchoring cannot do it: the redraw replaces every element."""
+        elsewhere. The browser's own scroll anchoring cannot do it: the redraw replaces the
+        elements around it."""
         if self.clicked is None or _present(self.root.querySelector("[aria-modal=true]")):
             return
         act, arg, top = self.clicked
@@ -305,8 +342,8 @@ class BrowserPlatform:
         return _text(el.getAttribute("data-act")), _text(el.getAttribute("data-arg"))
 
     def _refocus(self, act, arg):
-        """Keyboard play: a redraw replaces every element, so the focus goes back to the same
-        control, or else to the first move on offer, instead of falling to the page's top."""
+        """Keyboard play: a redraw may replace the focused element, so the focus goes back to the
+        same control, or else to the first move on offer, instead of falling to the page's top."""
         el = None
         if act:
             el = self.root.querySelector(_selector(act, arg))

@@ -52,6 +52,82 @@ def mark(markup, act, arg, **items):
     return markup, False
 
 
+# A page is drawn whole by the first redraw of a screen; later redraws of the same screen replace
+# only its parts whose markup changed (the browser parses a table of 25-40 KB in several ms, most
+# of a click's time, while a move changes a part or two of it). A part is one element whose markup
+# is wrapped in these two private-use characters as the page is built; Page cuts the page there.
+PART_START, PART_END = "\ue000", "\ue001"
+
+
+def part(markup):
+    """`markup`, one element, as a part of the page that a redraw leaves in place while its
+    markup is the same (Page). It gets a bare data-part attribute: the browser finds the parts
+    by it, in the page's order. Parts do not nest."""
+    if not markup:
+        return markup
+    end = markup.index(">")  # attribute values are escaped: the first ">" ends the opening tag
+    return PART_START + markup[:end] + " data-part" + markup[end:] + PART_END
+
+
+class Page(str):
+    """A page's markup (the string itself, without the part marks) and its `pieces`: the markup
+    between parts and the parts, alternating, starting and ending with markup between
+    (`pieces[1::2]` are the parts). Marks that do not pair (a name a player typed holding one)
+    make a page of one piece: drawn whole."""
+
+    def __new__(cls, marked):
+        pieces = marked.split(PART_START)
+        cut = [pieces[0]]
+        for piece in pieces[1:]:
+            inside = piece.split(PART_END)
+            if len(inside) != 2:
+                cut = None
+                break
+            cut += inside
+        clean = marked.replace(PART_START, "").replace(PART_END, "")
+        page = str.__new__(cls, clean)
+        page.pieces = tuple(cut) if cut is not None and PART_END not in cut[0] else (clean,)
+        return page
+
+
+    def changes_from(self, drawn):
+        """How to turn `drawn`, the page on screen, into this page by replacing its parts:
+        (changes, outer), where each change is (index of the part, how, markup): "whole" (the
+        part replaced by `markup`), "start" or "end" (`markup` inserted at the start or end of the
+        part, as a new move's line at the top of the log); and `outer` is the opening tag of the
+        page's outer element when its attributes changed, else None. None when the page must be
+        drawn whole: another screen, a part appearing or going, or the markup between parts
+        changed."""
+        if not isinstance(drawn, Page) or len(self.pieces) < 3 or len(drawn.pieces) != len(self.pieces):
+            return None
+        if drawn.pieces[2::2] != self.pieces[2::2]:
+            return None
+        outer = None
+        if drawn.pieces[0] != self.pieces[0]:
+            outer = self.pieces[0]
+            names = [_OUTER.fullmatch(p) for p in (drawn.pieces[0], outer)]
+            if not all(names) or names[0].group(1) != names[1].group(1):
+                return None
+        changes = []
+        for index, (was, now) in enumerate(zip(drawn.pieces[1::2], self.pieces[1::2])):
+            if was != now:
+                changes.append(_part_change(index, was, now))
+        return changes, outer
+
+
+_OUTER = re.compile(r"<([a-z][a-z0-9-]*)\b[^<>]*>")  # the lone opening tag of the page's outer element
+
+
+def _part_change(index, was, now):
+    if len(now) > len(was):
+        head = was[:was.index(">") + 1]
+        if now.startswith(head) and now.endswith(was[len(head):]):
+            return index, "start", now[len(head):len(now) - len(was) + len(head)]
+        close = was[was.rindex("</"):]
+        if now.endswith(close) and now.startswith(was[:-len(close)]):
+            return index, "end", now[len(was) - len(close):-len(close)]
+    return index, "whole", now
+
 def join_names(names):
     """Names (or words) joined as the reader's language says a list: "Lan, Minh and Hà"."""
     names = [str(n) for n in names]

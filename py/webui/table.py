@@ -8,7 +8,7 @@ from tabletop.match import BOT_LEVELS, FRIEND, HUMAN, said_name, seat_label
 from tabletop.msg import M, Message, N_
 
 from . import i18n, rules
-from .html import button, esc, join_names, mark, score_table, seat_heading, tag, variant_words
+from .html import button, esc, join_names, mark, part, score_table, seat_heading, tag, variant_words
 from .i18n import _, with_names
 from .lobby import language_picker, speed_field
 from .renderers import RENDERERS
@@ -124,10 +124,10 @@ def player_panels(ctx, renderer):
                    class_="presence " + ("online" if ctx.presence[seat] else "offline")) if seat in ctx.presence else "")
             + tag("span", renderer.score(ctx, seat), class_="score", aria_label=_("score"), data_anim="score-%d" % seat)
         )
-        panels.append(
+        panels.append(part(
             tag("section", tag("header", head) + renderer.panel(ctx, seat),
                 class_="player" + (" acting" if acting else "") + (" viewer" if seat == ctx.viewer else ""),
-                data_seat=str(seat), aria_label="{} ({})".format(ctx.names[seat], panel_label(info["kind"])))
+                data_seat=str(seat), aria_label="{} ({})".format(ctx.names[seat], panel_label(info["kind"]))))
         )
     return tag("section", "".join(panels), class_="players", aria_label=_("Players"))
 
@@ -142,7 +142,8 @@ def log_section(ctx):
         moves[-1].append(e)
     depends = (i18n.current(), tuple(ctx.names), ctx.game.info.id)  # what every line's words depend on
     items = "".join(tag("li", "".join(log_line(ctx, e, depends) for e in move), class_="log-move") for move in reversed(moves))
-    return tag("section", tag("h2", _("Game log")) + tag("ol", items, reversed=True, class_="log-list"), class_="log",
+    # A move adds its item at the list's top: the browser inserts it and keeps the rest (Page).
+    return tag("section", tag("h2", _("Game log")) + part(tag("ol", items, reversed=True, class_="log-list")), class_="log",
                aria_label=_("Game log"), tabindex="0")
 
 
@@ -318,19 +319,20 @@ def render(screen):
               + language_picker(short=True)),
         class_="bar",
     )
-    parts = [bar, tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1"), hint_line(ctx)]
+    # The parts a move changes apart (html.part): a redraw replaces only those that changed.
+    parts = [part(bar), part(tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1")), hint_line(ctx)]
     if screen.cover is None:
-        parts.append(announcements(ctx))
+        parts.append(part(tag("div", announcements(ctx), class_="news")))  # there while empty: a part
     if screen.conflict:
         parts.append(conflict_notice(screen.conflict))
     parts += screen.app.notices(ctx.game.info)
     parts.append(screen.room_html(ctx.names))
     if screen.show_rules and screen.cover is None:  # with the cover up, the rules show on it
-        parts.append(rules_section(ctx))
+        parts.append(part(rules_section(ctx)))
     board = renderer.board(ctx)
     if over:
         board = score_sheet(ctx) + board
-    layout = player_panels(ctx, renderer) + tag("section", board, class_="board", aria_label=_("Table")) + log_section(ctx)
+    layout = player_panels(ctx, renderer) + part(tag("section", board, class_="board", aria_label=_("Table"))) + log_section(ctx)
     parts.append(tag("div", marked_hint(ctx, layout), class_="table-layout"))
     if screen.cover is not None:
         parts.append(cover(ctx))
