@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "a741b166f7565804";
+const VERSION = "f0849e8ff6c5bed4";
 const APP_FILES = [
   "./",
   "./index.html",

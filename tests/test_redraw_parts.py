@@ -7,6 +7,7 @@ in the real page."""
 import random
 
 from games import GAMES
+from webui import table
 from webui.html import PART_END, PART_START, Page, part, tag
 
 from fakes import open_app
@@ -106,3 +107,29 @@ def test_a_page_is_drawn_whole_when_more_than_its_parts_changed():
     assert page(part(tag("ol", "<li>1</li><li>2</li>"))).changes_from(listed) == ([(0, "end", "<li>2</li>")], None)
     odd = page(part(tag("p", "a" + PART_END)))
     assert odd.pieces == (odd,) and odd.changes_from(first) is None
+
+
+def test_a_long_log_drops_its_oldest_lines_a_hundred_at_a_time_and_keeps_the_rest(monkeypatch):
+    # A game's log is shorter than 300 events but in long games: the same, with smaller figures.
+    monkeypatch.setattr(table, "LOG_SHOWN", 60)
+    monkeypatch.setattr(table, "LOG_DROPPED_AT_ONCE", 20)
+    app, platform, _ = open_app({"game": "hoipho", "seats": "human,easy,easy,easy", "seed": "2", "speed": "instant"})
+    pages = []
+    platform.render = pages.append
+    rng = random.Random(2)
+    while not app.match.is_over():
+        platform.run()
+        if not app.match.is_over():
+            app.handle("play", str(rng.choice(app.match.legal(0))))
+    events = len(app.current.table.log_for(0))
+    assert events > table.LOG_SHOWN + table.LOG_DROPPED_AT_ONCE  # the game's log outgrew the list twice
+    hows = []
+    for drawn, page in zip(pages, pages[1:]):
+        changes = page.changes_from(drawn)
+        if changes is not None and part_named(page, 'class="log-list"') in {i for i, _, _ in changes[0]}:
+            log = part_named(page, 'class="log-list"')
+            hows.append(next(how for i, how, _ in changes[0] if i == log))
+    # A line is added at the top but when a hundred old ones go (or a move's line joins its item).
+    assert hows.count("whole") <= hows.count("start") / 10, hows
+    shown = pages[-1].split('class="log-list"', 1)[1].count('<div class="log-')
+    assert table.LOG_SHOWN - table.LOG_DROPPED_AT_ONCE < shown <= table.LOG_SHOWN

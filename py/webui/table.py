@@ -132,11 +132,18 @@ def player_panels(ctx, renderer):
     return tag("section", "".join(panels), class_="players", aria_label=_("Players"))
 
 
+# The log shows the last 200-300 events: the oldest go a hundred at a time, so that most moves
+# only add their line at the top and the browser keeps the rest (html.Page).
+LOG_SHOWN, LOG_DROPPED_AT_ONCE = 300, 100
+
+
 def log_section(ctx):
     """The newest move first, and each move's lines in the order they happened: the move, then
     what it caused ("serves..." above "Loved!..."). One item per move (events share a ply)."""
+    events = ctx.table.log_for(ctx.viewer)
+    dropped = -(-max(0, len(events) - LOG_SHOWN) // LOG_DROPPED_AT_ONCE) * LOG_DROPPED_AT_ONCE
     moves = []
-    for e in ctx.table.log_for(ctx.viewer)[-300:]:
+    for e in events[dropped:]:
         if not moves or moves[-1][0]["ply"] != e["ply"]:
             moves.append([])
         moves[-1].append(e)
