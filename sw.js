@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f0849e8ff6c5bed4";
+const VERSION = "eebbb152d1017235";
 const APP_FILES = [
   "./",
   "./index.html",

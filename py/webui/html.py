@@ -9,24 +9,34 @@ from tabletop.msg import Message
 from .i18n import _
 
 
+# tag, attrs and esc build every element of every redraw (some 200 a click): they take the
+# short ways, the text checked before it is escaped, an attribute's name worked out once.
 def esc(value):
-    return escape(str(value), quote=True)
+    text = value if type(value) is str else str(value)
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        return escape(text, quote=True)
+    return text
+
+
+_ATTRIBUTE_NAMES = {}  # keyword -> attribute name: class_ -> class, data_act -> data-act
 
 
 def attrs(**items):
     """HTML attributes from keywords: `class_` -> class, `data_act` -> data-act; None and False
     are left out, True is a bare attribute."""
-    out = []
+    out = ""
     for key, value in items.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        out.append(" " + name if value is True else ' {}="{}"'.format(name, esc(value)))
-    return "".join(out)
+        name = _ATTRIBUTE_NAMES.get(key)
+        if name is None:
+            name = _ATTRIBUTE_NAMES[key] = key.rstrip("_").replace("_", "-")
+        out += " " + name if value is True else ' %s="%s"' % (name, esc(value))
+    return out
 
 
 def tag(element, body="", **items):
-    return "<{}{}>{}</{}>".format(element, attrs(**items), body, element)
+    return "<%s%s>%s</%s>" % (element, attrs(**items) if items else "", body, element)
 
 
 def button(label, act, arg=None, **items):
