@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "eebbb152d1017235";
+const VERSION = "668e11c5cdceda46";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -295,16 +295,18 @@ class BrowserPlatform:
             self.live.textContent = said
 
     def _draw(self, html, was_modal):
-        """Replace the parts of the page that changed, or else the whole page. Never with a
-        dialog open, before or after: a dialog makes the rest of the page inert (MODAL_JS), and
-        only a page drawn whole is drawn without that."""
-        drawn, self._drawn = self._drawn, html
+        """Replace the parts of the page that changed (html.Page), or else draw the whole page:
+        always while a dialog is open, for it made the rest of the page inert (MODAL_JS), and when
+        one opens or closes (its markup is not a part)."""
+        drawn, self._drawn = self._drawn, None  # known again once this page is drawn
         changes = html.changes_from(drawn) if hasattr(html, "changes_from") else None
+        patched = False
         if changes is not None and not was_modal:
             edits, outer = changes
-            if self._patch(self.root, (len(html.pieces) - 1) // 2, to_js(edits), outer):
-                return
-        self.root.innerHTML = html
+            patched = self._patch(self.root, (len(html.pieces) - 1) // 2, to_js(edits), outer)
+        if not patched:
+            self.root.innerHTML = html
+        self._drawn = html
 
     def _keep_clicked_in_place(self):
         """A click's redraw leaves the clicked control under the pointer: news above it that the
