@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "668e11c5cdceda46";
+const VERSION = "62535dbfeed5cc53";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -108,11 +108,18 @@ PATCH_JS = ("root", "count", "changes", "outer", """
   // A keyboard player's focus comes back after the redraw (BrowserPlatform._refocus).
   const here = document.activeElement;
   if (here && changes.some(([i, how]) => how === 'whole' && parts[i].contains(here))) here.blur();
-  // One parse for all the changes (each parse has its cost, a large part of a small change's):
-  // each change's markup in a <template> of its own, read as a fragment.
-  const made = document.createElement('template');
-  made.innerHTML = changes.map(([i, how, markup]) => '<template>' + markup + '</template>').join('');
-  const fragments = [...made.content.children].map(t => t.content);
+  // One parse for all the changes (each parse has its cost, a large part of a small change's),
+  // each change's markup in a <div> of its own, parsed in this document as innerHTML parses. Not
+  // in a <template>, whose nodes are adopted from another document: a clean-clone run that did so
+  // lost fifteen pages to renderer crashes (cause not proven; the usual run loses none or one).
+  const range = document.createRange();
+  range.selectNodeContents(root);
+  const wrappers = range.createContextualFragment(changes.map(([i, how, markup]) => '<div>' + markup + '</div>').join('')).children;
+  const fragments = [...wrappers].map(wrapper => {
+    const fragment = document.createDocumentFragment();
+    fragment.append(...wrapper.childNodes);
+    return fragment;
+  });
   changes.forEach(([i, how], k) => {
     if (how === 'start') parts[i].prepend(fragments[k]);
     else if (how === 'end') parts[i].append(fragments[k]);
