@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "62535dbfeed5cc53";
+const VERSION = "59b6aae08536b189";
 const APP_FILES = [
   "./",
   "./index.html",

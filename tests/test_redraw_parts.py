@@ -1,8 +1,8 @@
 """A redraw replaces only the parts of the page that changed (webui.html.Page): the browser
 parses a whole table in several milliseconds, most of a click's time (issue 36), while a move
 changes a part or two of it. Here on CPython: which parts a move changes, and that replacing them
-in the page on screen gives exactly the new page, in every game. test_browser_ux checks the same
-in the real page."""
+in the page on screen gives exactly the new page, in every game. test_browser_redraw checks the
+same in the real page."""
 
 import random
 

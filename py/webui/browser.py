@@ -57,8 +57,9 @@ FOLLOW_JS = ("root", """
 
 # What the player is typing survives a redraw, which replaces the parts it changed: a chat line
 # half written when a friend's move arrives keeps its text, its caret and the focus, and a
-# <details> the player opened or closed (the chat) stays so. Text fields are known by their form's id and name,
-# a <details> by its id; the app's own drawing decides only until the player touches them.
+# <details> the player opened or closed (the chat) stays so. Text fields are known by their
+# form's id and name, a <details> by its id; the app's own drawing decides only until the player
+# touches them.
 KEEP_TYPED_JS = ("root", """
   const kept = [], here = document.activeElement;
   for (const el of root.querySelectorAll('form[id] :is(input, textarea)[name]')) {

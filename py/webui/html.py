@@ -99,7 +99,6 @@ class Page(str):
         page.pieces = tuple(cut) if cut is not None and PART_END not in cut[0] else (clean,)
         return page
 
-
     def changes_from(self, drawn):
         """How to turn `drawn`, the page on screen, into this page by replacing its parts:
         (changes, outer), where each change is (index of the part, how, markup): "whole" (the
