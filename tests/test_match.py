@@ -135,3 +135,43 @@ def test_undo_says_why_it_cannot_take_a_move_back():
     with pytest.raises(IllegalAction) as err:
         match.undo(me)
     assert "cannot be taken back" in err.value.reason
+
+
+def test_retractable_is_every_move_of_the_turn_that_take_back_allows_alone():
+    """`retractable` replays the turn once; it must say of each move what `take_back_moves`
+    says, newest first, in every game, at every step of random games where people pick, mark
+    and take back."""
+    import random
+
+    from games import GAMES
+
+    def move_by_move(match, seat):
+        moves, trial = [], match.copy()
+        while trial.can_undo(seat):
+            last = trial.history[-1][1]
+            trial.undo(seat)
+            if last not in moves and match.take_back_moves(seat, last) is not None:
+                moves.append(last)
+        return moves
+
+    for game_id, game in sorted(GAMES.items()):
+        rng = random.Random(game_id)
+        checked = found = 0
+        for seed in range(3):
+            count = game.info.player_range({})[0]
+            match = Match(game, make_seats(["human"] * count), {}, seed)
+            for _ in range(150):
+                if match.is_over():
+                    break
+                seat = match.to_act()[0]
+                expected = move_by_move(match, seat)
+                assert match.retractable(seat) == expected, (game_id, seed, match.history[-4:])
+                checked += 1
+                found += bool(expected)
+                if expected and rng.random() < 0.2:
+                    match.take_back(seat, rng.choice(expected))
+                else:
+                    match.play(seat, rng.choice(match.legal(seat)))
+        assert checked > 50, game_id
+        if game_id in ("phopho", "coffeerush"):  # turns of several steps, some taken back alone
+            assert found > 10, game_id
