@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "59b6aae08536b189";
+const VERSION = "fec04a18ab5c46e4";
 const APP_FILES = [
   "./",
   "./index.html",

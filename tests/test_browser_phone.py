@@ -272,6 +272,7 @@ def test_phone_screens(page, site, game_id, fields):
         page.click(card)
         raised = ".pp-hand .pp-selected"
         page.wait_for_selector(raised)
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")  # as painted
         # The news above the table goes with the player's move: the page keeps the card in place.
         moved = page.eval_on_selector(raised, "el => el.getBoundingClientRect().top") - top
         assert -11 <= moved <= 1, "the picked card moved {} px from under the finger".format(moved)

@@ -321,15 +321,24 @@ class BrowserPlatform:
         move made old (the list under the status line) would otherwise pull the page from under
         the finger, and a second click on the same spot (a card picked, then put back) would land
         elsewhere. The browser's own scroll anchoring cannot do it: the redraw replaces the
-        elements around it."""
-        if self.clicked is None or _present(self.root.querySelector("[aria-modal=true]")):
+        elements around it.
+        Measured at the next frame, before it is painted: the page is laid out for that frame
+        anyway, and a position read in the click's handler would lay it out there first (2-3 ms
+        of a Phở Phở click)."""
+        if self.clicked is None:
             return
         act, arg, top = self.clicked
-        el = self.root.querySelector(_selector(act, arg))
-        if _present(el):
-            moved = el.getBoundingClientRect().top - top
-            if abs(moved) >= 1:
-                js.window.scrollBy(0, moved)
+
+        def keep(*_):
+            if _present(self.root.querySelector("[aria-modal=true]")):
+                return
+            el = self.root.querySelector(_selector(act, arg))
+            if _present(el):
+                moved = el.getBoundingClientRect().top - top
+                if abs(moved) >= 1:
+                    js.window.scrollBy(0, moved)
+
+        js.requestAnimationFrame(create_once_callable(keep))
 
     def scroll_top(self):
         js.window.scrollTo(0, 0)
