@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "fec04a18ab5c46e4";
+const VERSION = "7feb483b4658d05d";
 const APP_FILES = [
   "./",
   "./index.html",

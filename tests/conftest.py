@@ -169,6 +169,17 @@ def open_page(page, url):
     return page
 
 
+def click_and_wait_for_redraw(page, selector):
+    """Click the first element matching `selector` (or a locator), then wait until the app has
+    changed the page for it. A redraw changes only what changed (webui.html.Page), so the
+    clicked control itself may stay as it was: the wait is for any change in the app's element."""
+    page.evaluate("""() => { window.__redrawn = false;
+      new MutationObserver((_, watch) => { window.__redrawn = true; watch.disconnect(); })
+        .observe(document.getElementById('app'), {subtree: true, childList: true, attributes: true, characterData: true}); }""")
+    (page.locator(selector) if isinstance(selector, str) else selector).first.click()
+    page.wait_for_function("() => window.__redrawn")
+
+
 # Every picture on the table drawn: each <img> of a sprite has loaded it (issue 36).
 PICTURES_DRAWN = "() => [...document.querySelectorAll('#game [data-face] img.pic')].every(u => u.complete && u.naturalWidth > 0)"
 

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from conftest import PICTURES_DRAWN, open_page, open_table_with_pictures
+from conftest import PICTURES_DRAWN, click_and_wait_for_redraw, open_page, open_table_with_pictures
 from games.coffeerush import GAME
 from tabletop import bots as botlib
 from tabletop.match import Match, make_seats
@@ -59,9 +59,7 @@ def click_action(page, action):
     page.wait_for_function("sel => !document.querySelector('.thinking') && document.querySelector(sel)", arg=selector)
     button = page.locator(selector).first
     assert button.get_attribute("aria-label")
-    button.evaluate("el => el.setAttribute('data-stale', '1')")
-    button.click()
-    page.wait_for_function("!document.querySelector('[data-stale]')")
+    click_and_wait_for_redraw(page, selector)
 
 
 SAVED_ACTIONS = """() => {

@@ -22,7 +22,7 @@ import uuid
 import pytest
 
 import netns
-from conftest import BOOT_TIMEOUT, describe_page, open_page, wait_app_lobby
+from conftest import BOOT_TIMEOUT, click_and_wait_for_redraw, describe_page, open_page, wait_app_lobby
 from netns import devices, devices_session  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser
@@ -341,9 +341,7 @@ def synced_click(host):
     """click_and_settle (as the single-device tests have it) for any device of `host`'s table:
     click, wait for the redraw, say yes to a warning, wait until the page has the host's news."""
     def click_and_settle(page, selector):
-        page.locator(selector).first.evaluate("el => el.setAttribute('data-stale', '1')")
-        page.locator(selector).first.click()
-        page.wait_for_function("!document.querySelector('[data-stale]')")
+        click_and_wait_for_redraw(page, selector)
         if page.locator("#confirm-move").count():
             click_and_settle(page, "#confirm-move [data-act=confirm-move]")
         caught_up(page, host)

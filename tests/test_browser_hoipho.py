@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import PICTURES_DRAWN, open_page, open_table_with_pictures
+from conftest import PICTURES_DRAWN, click_and_wait_for_redraw, open_page, open_table_with_pictures
 
 pytestmark = pytest.mark.browser
 LEGAL = ".hoipho-card.legal, .hoipho-buttons .legal"
@@ -18,10 +18,7 @@ def wait_turn_or_end(page):
 def click_legal(page, moves):
     """Click the legal choice number `moves` (modulo their count) and wait for the redraw."""
     choices = page.locator(LEGAL)
-    target = choices.nth(moves % choices.count())
-    handle = target.element_handle()
-    target.click()
-    handle.wait_for_element_state("hidden")  # every move redraws the table
+    click_and_wait_for_redraw(page, choices.nth(moves % choices.count()))
 
 
 def test_whole_game_against_bots_ends_on_the_score_sheet(page, site):

@@ -110,7 +110,8 @@ def test_a_game_changes_language_midway_reloads_shares_and_replays(page, site, r
         for _ in range(3):
             page.click(".key[data-arg='{}']".format(key))
         page.click("button.write")
-        page.wait_for_function("() => !document.querySelector('.thinking')")
+        # The bot's number is written and both revealed: the player's turn again.
+        page.wait_for_function("() => !document.querySelector('.thinking') && document.querySelector('#status').textContent.startsWith('Your turn')")
     page.wait_for_selector(".pad")
     log_before = page.locator(".log-list li").count()
     pick_language(page, "vi")

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from conftest import PICTURES_DRAWN, open_page, open_table_with_pictures
+from conftest import PICTURES_DRAWN, click_and_wait_for_redraw, open_page, open_table_with_pictures
 
 pytestmark = pytest.mark.browser
 MY_TURN_OR_END = "document.documentElement.hasAttribute('data-over') || (document.querySelector('#status') || {}).innerText?.startsWith('Your turn')"
@@ -16,10 +16,8 @@ def wait_my_turn_or_end(page):
 
 
 def click_and_settle(page, selector):
-    """Click, then wait until the page has re-drawn (the clicked element is replaced)."""
-    page.locator(selector).first.evaluate("el => el.setAttribute('data-stale', '1')")
-    page.locator(selector).first.click()
-    page.wait_for_function("!document.querySelector('[data-stale]')")
+    """Click, then wait until the page has re-drawn."""
+    click_and_wait_for_redraw(page, selector)
     if page.locator("#confirm-move").count():  # a hated ingredient asks first: yes
         page.click("#confirm-move [data-act=confirm-move]")
 

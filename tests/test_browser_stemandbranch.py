@@ -11,7 +11,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from conftest import open_page
+from conftest import click_and_wait_for_redraw, open_page
 from fakes import open_app
 from games import GAMES
 from games.stemandbranch.rules import RANK, cost
@@ -38,10 +38,8 @@ def wait_my_turn_or_end(page):
 
 
 def click_and_settle(page, selector):
-    """Click, then wait until the page has re-drawn (the clicked element is replaced)."""
-    page.locator(selector).first.evaluate("el => el.setAttribute('data-stale', '1')")
-    page.locator(selector).first.click()
-    page.wait_for_function("!document.querySelector('[data-stale]')")
+    """Click, then wait until the page has re-drawn."""
+    click_and_wait_for_redraw(page, selector)
 
 
 def play_buttons(page):

@@ -5,6 +5,8 @@ in the page on screen gives exactly the new page, in every game. test_browser_re
 same in the real page."""
 
 import random
+import re
+from html.parser import HTMLParser
 
 from games import GAMES
 from webui import table
@@ -15,26 +17,80 @@ from fakes import open_app
 
 def redrawn(drawn, page):
     """The page on screen after `page` is drawn over `drawn` part by part, as the browser does
-    it (browser.PATCH_JS), or None when the page is drawn whole."""
+    it (browser.PATCH_JS), or None when the page is drawn whole. The elements a change replaces
+    are found by Python's own HTML parser, not by the code under test."""
     changes = page.changes_from(drawn)
     if changes is None:
         return None
     edits, outer = changes
     pieces = list(drawn.pieces)
-    for index, how, markup in edits:
+    for index in sorted({edit[0] for edit in edits}):
         was = pieces[2 * index + 1]
-        if how == "whole":
-            pieces[2 * index + 1] = markup
-        elif how == "start":
-            head = was[:was.index(">") + 1]
-            pieces[2 * index + 1] = head + markup + was[len(head):]
-        else:
-            assert how == "end"
-            close = was[was.rindex("</"):]
-            pieces[2 * index + 1] = was[:-len(close)] + markup + close
+        spans = []
+        for _, how, markup, path, name, *splice in (e for e in edits if e[0] == index):
+            start, end = element_span(was, path)
+            assert re.match(r"<([a-z0-9]+)", was[start:]).group(1) == name  # as the browser checks
+            if how == "attrs":  # the opening tag's attributes
+                end = was.index(">", start) + 1
+            elif how == "splice":  # children from `first` on, `count` of them
+                first, count = splice
+                spans_in = Spans(was).spans
+                if count:
+                    start, end = spans_in[path + (first,)][0], spans_in[path + (first + count - 1,)][1]
+                else:
+                    start = end = spans_in[path + (first,)][0] if path + (first,) in spans_in else was.rindex("</", 0, end)
+            elif how == "start":
+                start = end = was.index(">") + 1
+            elif how == "end":
+                assert path == ()
+                start = end = was.rindex("</")
+            else:
+                assert how == "whole"
+            spans.append((start, end, markup))
+        for start, end, markup in sorted(spans, reverse=True):  # from the end: offsets hold
+            was = was[:start] + markup + was[end:]
+        pieces[2 * index + 1] = was
     if outer is not None:
         pieces[0] = outer
     return "".join(pieces)
+
+
+class Spans(HTMLParser):
+    """Where each element of a part's markup starts and ends, by its path of child indices."""
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self, markup):
+        super().__init__(convert_charrefs=False)
+        self.markup, self.spans, self.open = markup, {}, [[(), 0, -1]]  # [path, children, start]
+        self.lines = [0]
+        for line in markup.split("\n")[:-1]:
+            self.lines.append(self.lines[-1] + len(line) + 1)
+        self.feed(markup)
+
+    def at(self):
+        line, column = self.getpos()
+        return self.lines[line - 1] + column
+
+    def handle_starttag(self, name, attributes):
+        parent = self.open[-1]
+        path = parent[0] + (parent[1],) if len(self.open) > 1 else ()
+        parent[1] += 1
+        start = self.at()
+        if name in self.VOID:
+            self.spans[path] = (start, start + len(self.get_starttag_text()))
+        else:
+            self.open.append([path, 0, start])
+
+    def handle_startendtag(self, name, attributes):
+        self.handle_starttag("img", attributes)  # an element alone, as a void one
+
+    def handle_endtag(self, name):
+        path, _, start = self.open.pop()
+        self.spans[path] = (start, self.markup.index(">", self.at()) + 1)
+
+
+def element_span(markup, path):
+    return Spans(markup).spans[path]
 
 
 def part_named(page, needle):
@@ -54,17 +110,17 @@ def test_a_move_redraws_the_parts_it_changed_and_adds_its_log_line_at_the_top():
     page = platform.html
     edits, outer = page.changes_from(drawn)
     assert redrawn(drawn, page) == page
-    changed = {index: how for index, how, _ in edits}
+    changed = {index: how for index, how, *_ in edits}
     # The board and the log changed (and the header: Undo works now); the other players' panels did not.
-    assert changed[part_named(page, 'class="board"')] == "whole"
+    assert part_named(page, 'class="board"') in changed
     assert changed[part_named(page, 'class="log-list"')] == "start"
     for seat in (1, 2, 3):
         assert part_named(page, 'data-seat="{}"'.format(seat)) not in changed
     assert 'data-moves="{}"'.format(app.current.table.moves) in outer  # the page's count of moves follows
     # Only the new move's line is parsed of the log, and well under half the page in all.
-    (line,) = [m for _, how, m in edits if how == "start"]
+    (line,) = [m for _, how, m, *_ in edits if how == "start"]
     assert line.count('class="log-move"') == 1 and line in page
-    assert sum(len(m) for _, _, m in edits) < len(page) / 2
+    assert sum(len(m) for _, _, m, *_ in edits) < len(page) / 2
 
 
 def test_every_game_redrawn_part_by_part_is_the_page_drawn_whole():
@@ -94,7 +150,7 @@ def test_a_page_is_drawn_whole_when_more_than_its_parts_changed():
     first = page(part(tag("p", "a")), part(tag("p", "b")))
     assert first.changes_from(None) is None  # the first page of a screen
     assert first.changes_from(first) == ([], None)
-    assert page(part(tag("p", "a")), part(tag("p", "c"))).changes_from(first) == ([(1, "whole", '<p data-part>c</p>')], None)
+    assert page(part(tag("p", "a")), part(tag("p", "c"))).changes_from(first) == ([(1, "whole", '<p data-part>c</p>', (), "p")], None)
     # A part going or coming, or the markup between parts changing, is another page.
     assert page(part(tag("p", "a"))).changes_from(first) is None
     assert page(part(tag("p", "a")), "<hr>", part(tag("p", "b"))).changes_from(first) is None
@@ -104,9 +160,39 @@ def test_a_page_is_drawn_whole_when_more_than_its_parts_changed():
         [], '<div id="game" data-moves="2">')
     # Lines added at a list's end; a mark a player typed (in a name) leaves one piece: drawn whole.
     listed = page(part(tag("ol", "<li>1</li>")))
-    assert page(part(tag("ol", "<li>1</li><li>2</li>"))).changes_from(listed) == ([(0, "end", "<li>2</li>")], None)
+    assert page(part(tag("ol", "<li>1</li><li>2</li>"))).changes_from(listed) == ([(0, "end", "<li>2</li>", (), "ol")], None)
+    # Inside a part, only the elements that changed: here the second item, and the list's own
+    # attributes; items that come or go in one place are spliced in or out; a table is replaced
+    # whole (the browser adds a tbody to what is written), and so is a list with text in it.
+    items = page(part(tag("div", tag("ul", "<li>1</li><li>2</li>") + tag("table", "<tr><td>1</td></tr>"))))
+    assert page(part(tag("div", tag("ul", "<li>1</li><li><b>3</b></li>", class_="x") + tag("table", "<tr><td>2</td></tr>")))
+                ).changes_from(items) == ([(0, "attrs", '<ul class="x">', (0,), "ul"), (0, "whole", "<li><b>3</b></li>", (0, 1), "li"),
+                                           (0, "whole", "<table><tr><td>2</td></tr></table>", (1,), "table")], None)
+    assert page(part(tag("div", tag("ul", "<li>1</li>") + tag("table", "<tr><td>1</td></tr>")))).changes_from(items) == (
+        [(0, "splice", "", (0,), "ul", 1, 1)], None)
+    assert page(part(tag("div", tag("ul", "<li>1</li><li>1.5</li><li>2</li>") + tag("table", "<tr><td>1</td></tr>")))
+                ).changes_from(items) == ([(0, "splice", "<li>1.5</li>", (0,), "ul", 1, 0)], None)
+    assert page(part(tag("div", tag("ul", "<li>1</li>text<li>2</li>") + tag("table", "<tr><td>1</td></tr>")))
+                ).changes_from(items) == ([(0, "whole", "<ul><li>1</li>text<li>2</li></ul>", (0,), "ul")], None)
+    # A "<" that starts no tag (text written unescaped): that part is replaced whole.
+    raw = page(part(tag("div", "<b>1</b> a < b")))
+    assert page(part(tag("div", "<b>2</b> a < b"))).changes_from(raw) == ([(0, "whole", '<div data-part><b>2</b> a < b</div>', (), "div")], None)
     odd = page(part(tag("p", "a" + PART_END)))
     assert odd.pieces == (odd,) and odd.changes_from(first) is None
+
+
+def test_picking_a_card_redraws_that_card_and_what_it_changes_not_the_board():
+    app, platform, _ = open_app({"game": "phopho", "seats": "human,easy", "seed": "1", "speed": "instant"})
+    platform.run()
+    drawn = platform.html
+    app.handle("play", next(a for a in app.match.legal(0) if a.startswith("pick:")))
+    page = platform.html
+    edits, _ = page.changes_from(drawn)
+    assert redrawn(drawn, page) == page
+    board = page.pieces[2 * part_named(page, 'class="board"') + 1]
+    in_board = [(how, markup) for index, how, markup, *_ in edits if index == part_named(page, 'class="board"')]
+    assert any("pp-selected" in markup for how, markup in in_board)  # the card, raised
+    assert sum(len(markup) for _, markup in in_board) < len(board) / 5
 
 
 def test_a_long_log_drops_its_oldest_lines_a_hundred_at_a_time_and_keeps_the_rest(monkeypatch):
@@ -126,9 +212,9 @@ def test_a_long_log_drops_its_oldest_lines_a_hundred_at_a_time_and_keeps_the_res
     hows = []
     for drawn, page in zip(pages, pages[1:]):
         changes = page.changes_from(drawn)
-        if changes is not None and part_named(page, 'class="log-list"') in {i for i, _, _ in changes[0]}:
+        if changes is not None and part_named(page, 'class="log-list"') in {i for i, *_ in changes[0]}:
             log = part_named(page, 'class="log-list"')
-            hows.append(next(how for i, how, _ in changes[0] if i == log))
+            hows.append(next(how for i, how, *_ in changes[0] if i == log))
     # A line is added at the top but when a hundred old ones go (or a move's line joins its item).
     assert hows.count("whole") <= hows.count("start") / 10, hows
     shown = pages[-1].split('class="log-list"', 1)[1].count('<div class="log-')

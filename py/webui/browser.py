@@ -90,41 +90,57 @@ RESTORE_TYPED_JS = ("root", "kept", """
   }
   return kept.some(k => k.focused);""")
 
-# A redraw of the same screen replaces only the parts that changed (html.Page.changes_from):
-# `count` parts expected on the page (else it is drawn whole), `outer` the page's outer element's
-# new opening tag (its attributes copied), each change (index of the part, how, markup).
+# A redraw of the same screen replaces only what changed (html.Page.changes_from): `count` parts
+# expected on the page (else it is drawn whole), `outer` the page's outer element's new opening tag
+# (its attributes copied), each change (index of the part, how, markup, path in the part, the tag
+# name there; for a splice, its first child and count).
 PATCH_JS = ("root", "count", "changes", "outer", """
   const parts = root.querySelectorAll('[data-part]');
   if (parts.length !== count) return false;
-  if (outer) {
-    const el = root.firstElementChild, made = document.createElement('template');
-    made.innerHTML = outer;
+  // Each change's element, found down its path of element children, must have the tag name
+  // that the page drawn had there: else the page on screen is not that page, draw it whole.
+  const targets = changes.map(([i, how, markup, path]) => {
+    let node = parts[i];
+    for (const k of path) node = node && node.children[k];
+    return node;
+  });
+  if (targets.some((node, k) => !node || node.tagName.toLowerCase() !== changes[k][4])) return false;
+  // An element whose attributes changed takes those of its new opening tag.
+  const made = document.createElement('template');
+  const sync = (el, opening) => {
+    made.innerHTML = opening;
     const now = made.content.firstElementChild;
     if (!el || !now || el.tagName !== now.tagName) return false;
     for (const a of [...el.attributes]) if (!now.hasAttribute(a.name)) el.removeAttribute(a.name);
     for (const a of now.attributes) if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value);
-  }
-  // The focus leaves a part about to go while the page is still laid out: removed later, with
-  // other parts replaced already, it costs the browser a forced style and layout (about 1 ms).
+    return true;
+  };
+  if (outer && !sync(root.firstElementChild, outer)) return false;
+  changes.forEach(([i, how, markup], k) => { if (how === 'attrs') sync(targets[k], markup); });
+  const replaced = changes.map((change, k) => k).filter(k => changes[k][1] !== 'attrs');
+  // The focus leaves an element about to go while the page is still laid out: removed later,
+  // with others replaced already, it costs the browser a forced style and layout (about 1 ms).
   // A keyboard player's focus comes back after the redraw (BrowserPlatform._refocus).
   const here = document.activeElement;
-  if (here && changes.some(([i, how]) => how === 'whole' && parts[i].contains(here))) here.blur();
+  if (here && replaced.some(k => ['whole', 'splice'].includes(changes[k][1]) && targets[k].contains(here))) here.blur();
   // One parse for all the changes (each parse has its cost, a large part of a small change's),
   // each change's markup in a <div> of its own, parsed in this document as innerHTML parses. Not
   // in a <template>, whose nodes are adopted from another document: a clean-clone run that did so
   // lost fifteen pages to renderer crashes (cause not proven; the usual run loses none or one).
+  if (!replaced.length) return true;
   const range = document.createRange();
   range.selectNodeContents(root);
-  const wrappers = range.createContextualFragment(changes.map(([i, how, markup]) => '<div>' + markup + '</div>').join('')).children;
-  const fragments = [...wrappers].map(wrapper => {
+  const wrappers = range.createContextualFragment(replaced.map(k => '<div>' + changes[k][2] + '</div>').join('')).children;
+  replaced.forEach((k, w) => {
     const fragment = document.createDocumentFragment();
-    fragment.append(...wrapper.childNodes);
-    return fragment;
-  });
-  changes.forEach(([i, how], k) => {
-    if (how === 'start') parts[i].prepend(fragments[k]);
-    else if (how === 'end') parts[i].append(fragments[k]);
-    else parts[i].replaceWith(fragments[k]);
+    fragment.append(...wrappers[w].childNodes);
+    const [, how, , , , first, count] = changes[k], el = targets[k];
+    if (how === 'splice') {
+      for (let n = 0; n < count; n++) el.children[first].remove();
+      el.insertBefore(fragment, el.children[first] || null);
+    } else if (how === 'start') el.prepend(fragment);
+    else if (how === 'end') el.append(fragment);
+    else el.replaceWith(fragment);
   });
   return true;""")
 
@@ -320,8 +336,8 @@ class BrowserPlatform:
         """A click's redraw leaves the clicked control under the pointer: news above it that the
         move made old (the list under the status line) would otherwise pull the page from under
         the finger, and a second click on the same spot (a card picked, then put back) would land
-        elsewhere. The browser's own scroll anchoring cannot do it: the redraw replaces the
-        elements around it.
+        elsewhere. The browser's own scroll anchoring is not enough: Safari has none, and a
+        redraw may replace the elements it anchors to.
         Measured at the next frame, before it is painted: the page is laid out for that frame
         anyway, and a position read in the click's handler would lay it out there first (2-3 ms
         of a Phở Phở click)."""

@@ -97,16 +97,22 @@ class Page(str):
         clean = marked.replace(PART_START, "").replace(PART_END, "")
         page = str.__new__(cls, clean)
         page.pieces = tuple(cut) if cut is not None and PART_END not in cut[0] else (clean,)
+        page.trees = {}  # part index -> its markup's tree (_tree), kept for the next redraw's changes
         return page
 
     def changes_from(self, drawn):
-        """How to turn `drawn`, the page on screen, into this page by replacing its parts:
-        (changes, outer), where each change is (index of the part, how, markup): "whole" (the
-        part replaced by `markup`), "start" or "end" (`markup` inserted at the start or end of the
-        part, as a new move's line at the top of the log); and `outer` is the opening tag of the
-        page's outer element when its attributes changed, else None. None when the page must be
-        drawn whole: another screen, a part appearing or going, or the markup between parts
-        changed."""
+        """How to turn `drawn`, the page on screen, into this page by replacing what changed:
+        (changes, outer), where each change is (index of the part, how, markup, path, name): "whole"
+        (the element at `path` in the part replaced by `markup`: the indices of element children,
+        from the part down; () is the part itself), "attrs" (that element's attributes made those
+        of the opening tag `markup`), "splice" (with two more items, first and count: that
+        element's `count` children from index `first` replaced by `markup`), "start" or "end"
+        (`markup` inserted at the start or end of the part, as a new move's line at the top of
+        the log); `name` is the tag name of the
+        element changed, as on screen; and `outer` is the opening tag of the page's outer element
+        when its attributes changed, else None. None when
+        the page must be drawn whole: another screen, a part appearing or going, or the markup
+        between parts changed."""
         if not isinstance(drawn, Page) or len(self.pieces) < 3 or len(drawn.pieces) != len(self.pieces):
             return None
         if drawn.pieces[2::2] != self.pieces[2::2]:
@@ -120,22 +126,140 @@ class Page(str):
         changes = []
         for index, (was, now) in enumerate(zip(drawn.pieces[1::2], self.pieces[1::2])):
             if was != now:
-                changes.append(_part_change(index, was, now))
+                part_changes, self.trees[index] = _part_changes(index, was, now, drawn.trees.get(index))
+                changes += part_changes
         return changes, outer
 
 
 _OUTER = re.compile(r"<([a-z][a-z0-9-]*)\b[^<>]*>")  # the lone opening tag of the page's outer element
 
 
-def _part_change(index, was, now):
+def _part_changes(index, was, now, old_tree):
+    """(the changes of one part, its new markup's tree if it was worked out)."""
     if len(now) > len(was):
         head = was[:was.index(">") + 1]
         if now.startswith(head) and now.endswith(was[len(head):]):
-            return index, "start", now[len(head):len(now) - len(was) + len(head)]
+            return [(index, "start", now[len(head):len(now) - len(was) + len(head)], (), _name(was))], None
         close = was[was.rindex("</"):]
         if now.endswith(close) and now.startswith(was[:-len(close)]):
-            return index, "end", now[len(was) - len(close):-len(close)]
-    return index, "whole", now
+            return [(index, "end", now[len(was) - len(close):-len(close)], (), _name(was))], None
+    changes, tree = _element_changes(was, now, old_tree)
+    return [(index,) + change for change in changes], tree
+
+
+# A part that changed is replaced element by element, as deep as its structure stayed the same,
+# and an element whose attributes alone changed keeps its children: picking a card changes that
+# card and marks the customers it may serve, not the 8-16 KB board around them, and parsing is
+# most of what the browser does for a click.
+_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*?(/?)>")
+_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
+# Replaced whole, never child by child: the HTML parser may build them otherwise than written (a
+# table gets a tbody, a p ends before a block), parses them in another namespace (svg), or keeps
+# what is typed in them.
+_REPLACED_WHOLE = frozenset("table thead tbody tfoot tr p select svg math template textarea script style".split())
+
+
+def _element_changes(was, now, old=None):
+    """[(how, markup, path, name...)]: the elements of `now` that replace their counterparts in
+    `was` ("whole", one element's markup), those whose attributes alone changed ("attrs", the
+    new opening tag) and those whose children came or went in one place ("splice"), as deep as
+    the two have the same children; `name` is the tag name of the element changed, as it is on
+    screen. `old` is `was`'s tree (_tree), when known."""
+    old = _tree(was) if old is None else old
+    new = _tree(now)
+    if not old or not new:
+        return [("whole", now, (), _name(was))], new
+    changes = []
+    _compare(was, now, old, new, (), changes)
+    return changes, new
+
+
+# An element of a part's markup, by its offsets in the markup: a list (they are made by the
+# thousand a click) of its name, start, end of its opening tag, end and children. INNER == END
+# for an element without children (img, or closed by "/>").
+NAME, START, INNER, END, CHILDREN = range(5)
+
+
+def _compare(was, now, old, new, path, changes):
+    if was[old[START]:old[END]] == now[new[START]:new[END]]:
+        return
+    name = old[NAME]
+    if name != new[NAME] or name in _REPLACED_WHOLE or old[INNER] == old[END]:
+        changes.append(("whole", now[new[START]:new[END]], path, name))
+        return
+    old_text, new_text = _texts(was, old), _texts(now, new)
+    same_children = len(old[CHILDREN]) == len(new[CHILDREN]) and old_text == new_text
+    if not same_children and (any(old_text) or any(new_text)):  # text among children that changed
+        changes.append(("whole", now[new[START]:new[END]], path, name))
+        return
+    if was[old[START]:old[INNER]] != now[new[START]:new[INNER]]:
+        changes.append(("attrs", now[new[START]:new[INNER]], path, name))
+    if same_children:
+        for k, (a, b) in enumerate(zip(old[CHILDREN], new[CHILDREN])):
+            _compare(was, now, a, b, path + (k,), changes)
+        return
+    # Children came or went in one place (a button added at a customer's end, an order gone
+    # from a row): from the first that differs to the last, they give way to the new ones.
+    olds = [was[c[START]:c[END]] for c in old[CHILDREN]]
+    news = [now[c[START]:c[END]] for c in new[CHILDREN]]
+    first = 0
+    while first < min(len(olds), len(news)) and olds[first] == news[first]:
+        first += 1
+    last = 0  # children the same at the end
+    while last < min(len(olds), len(news)) - first and olds[-1 - last] == news[-1 - last]:
+        last += 1
+    changes.append(("splice", "".join(news[first:len(news) - last]), path, name, first, len(olds) - last - first))
+
+
+def _tree(markup):
+    """The element `markup` is, with its descendants (NAME, START...), from one pass over its
+    tags; False when the tags do not pair or `markup` is not one element. Every "<" starts a tag
+    (text and attribute values are escaped), the first ">" after it ends it, and tag names are
+    written as the browser reads them (in lower case)."""
+    pieces = markup.split("<")
+    if pieces[0]:
+        return False
+    stack, top, at = [], None, 0
+    try:
+        for piece in pieces[1:]:
+            start = at
+            at += len(piece) + 1
+            close = piece.index(">")
+            end = start + close + 2
+            if piece[0] == "/":
+                if not stack or piece[1:close] != stack[-1][NAME]:
+                    return False
+                stack.pop()[END] = end
+                continue
+            name = piece[:close].split(" ", 1)[0]
+            alone = piece[close - 1] == "/"  # <use .../>
+            if alone and name[-1] == "/":
+                name = name[:-1]
+            element = [name, start, end, end, []]
+            if stack:
+                stack[-1][CHILDREN].append(element)
+            elif top is None:
+                top = element
+            else:
+                return False
+            if not alone and name not in _VOID:
+                stack.append(element)
+    except (ValueError, IndexError):  # a "<" that starts no tag (unescaped text): not a tree
+        return False
+    return top if top is not None and not stack and top[END] == len(markup) else False
+
+
+def _texts(markup, element):
+    """The text between an element's children (and before the first, after the last)."""
+    close = element[END] - len(element[NAME]) - 3  # where "</name>" starts
+    edges = [element[INNER]] + [x for c in element[CHILDREN] for x in (c[START], c[END])] + [close]
+    return [markup[edges[i]:edges[i + 1]] for i in range(0, len(edges), 2)]
+
+
+def _name(markup):
+    """The tag name of the element `markup` begins with."""
+    return _TAG.match(markup).group(2).lower()
+
 
 def join_names(names):
     """Names (or words) joined as the reader's language says a list: "Lan, Minh and Hà"."""
