@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "7feb483b4658d05d";
+const VERSION = "5cce3fcd702b1f59";
 const APP_FILES = [
   "./",
   "./index.html",

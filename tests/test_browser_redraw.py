@@ -22,7 +22,7 @@ DRAWN = """() => ['.players', '.board', '.log-list'].map(sel => document.querySe
 
 def drawn(page):
     # What a move's animation adds after the redraw (anim-in) is not markup of the page.
-    return [re.sub(r' class=""', "", re.sub(r" ?\banim-in\b", "", html)) for html in page.evaluate(DRAWN)]
+    return [re.sub(r' class=""', "", re.sub(r" ?\banim-in(?:-again)?(?![\w-])", "", html)) for html in page.evaluate(DRAWN)]
 
 
 def test_a_move_replaces_only_the_parts_it_changed_and_the_page_matches_a_fresh_draw(page, site):
@@ -80,3 +80,26 @@ def test_a_clicked_card_stays_under_the_finger_when_the_news_above_it_goes(page,
     moved = page.eval_on_selector(raised, "el => el.getBoundingClientRect().top - new DOMMatrix(getComputedStyle(el).transform).m42") - top
     assert abs(moved) < 1, "the picked card moved {} px from under the finger".format(moved)
     assert page.evaluate("() => scrollY") < scrolled - 100, "the page scrolled up by the news that went"
+
+
+def test_an_element_kept_by_the_redraws_animates_at_each_of_its_changes(page, site):
+    """A cup or a score that a redraw keeps (it replaces only what changed) plays its animation
+    each time its words change, not only the first time: re-adding a class restarts nothing."""
+    open_page(page, site + "?game=coffeerush&seats=easy,easy&seed=3")
+    page.evaluate("""() => {
+      document.addEventListener('animationstart', e => {
+        if (e.animationName.startsWith('anim-in')) e.target.__animations = (e.target.__animations || 0) + 1; });
+      const text = new Map();  // each element marked data-anim -> its words at the last redraw
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll('#game [data-anim]')) {
+          if (text.has(el) && text.get(el) !== el.textContent) el.__changes = (el.__changes || 0) + 1;
+          text.set(el, el.textContent);
+        }
+      }).observe(document.getElementById('app'), {subtree: true, childList: true, characterData: true});
+    }""")
+    # The deck's count of orders: one element, kept, its words changed at each draw.
+    deck = "document.querySelector('#game [data-anim=cr-deck]')"
+    page.wait_for_function("() => (%s || {}).__changes >= 2" % deck, timeout=90_000)
+    page.wait_for_timeout(400)  # the last change's animation has started
+    changes, animations = page.evaluate("() => [%s.__changes, %s.__animations || 0]" % (deck, deck))
+    assert changes >= 2 and animations >= changes, (changes, animations)

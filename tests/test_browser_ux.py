@@ -215,7 +215,7 @@ def test_no_serious_accessibility_violation_on_lobby_table_and_score_sheet(page,
 
 
 COUNT_ANIMATIONS = """() => { window.animationsSeen = 0;
-  document.addEventListener('animationstart', e => { if (e.animationName === 'anim-in') window.animationsSeen++; }); }"""
+  document.addEventListener('animationstart', e => { if (e.animationName.startsWith('anim-in')) window.animationsSeen++; }); }"""
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -30,7 +30,10 @@ except ImportError:  # pragma: no cover
 # Moves you can follow: an element that a renderer marks with data-anim="<stable key>" (a card in
 # a hand, a pile's top, a score) and that is new or changed since the last redraw gets the class
 # "anim-in" after the DOM update; the stylesheet animates it (not at speed=instant, nor for users
-# who prefer reduced motion). Done in JavaScript: one pass, no crossing into Python per element.
+# who prefer reduced motion). An element a redraw kept (html.Page changes only what changed) may
+# have it from an earlier move: it gets "anim-in-again" instead, and the other way round, for an
+# animation restarts only when its name changes. Done in JavaScript: one pass, no crossing into
+# Python per element.
 # The functions are made when the page boots, not at import: the start-up snapshot is taken of an
 # interpreter that imported this module, and it cannot hold JavaScript objects.
 SNAPSHOT_ANIMS_JS = ("root", """
@@ -43,7 +46,12 @@ MARK_MOVED_JS = ("root", "seen", """
   let fresh = 0;
   for (const el of marked) if (!seen.has(el.dataset.anim)) fresh++;
   if (fresh > marked.length / 2) return;  // a new screen, not a move
-  for (const el of marked) if (seen.get(el.dataset.anim) !== el.textContent) el.classList.add('anim-in');""")
+  for (const el of marked) {
+    if (seen.get(el.dataset.anim) === el.textContent) continue;
+    const again = el.classList.contains('anim-in');
+    el.classList.remove('anim-in', 'anim-in-again');
+    el.classList.add(again ? 'anim-in-again' : 'anim-in');
+  }""")
 
 # The place the player must act next, when a move brings it up away from where they are (Stem
 # and Branch's claim prompt after a payment with a hand card low on the page): a renderer marks it
