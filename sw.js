@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "5cce3fcd702b1f59";
+const VERSION = "fe202d43ba6236cc";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -6,6 +6,7 @@ patched, move after move, is the page a fresh visit draws whole."""
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import open_page
 
@@ -100,6 +101,9 @@ def test_an_element_kept_by_the_redraws_animates_at_each_of_its_changes(page, si
     # The deck's count of orders: one element, kept, its words changed at each draw.
     deck = "document.querySelector('#game [data-anim=cr-deck]')"
     page.wait_for_function("() => (%s || {}).__changes >= 2" % deck, timeout=90_000)
-    page.wait_for_timeout(400)  # the last change's animation has started
+    try:  # each change's animation starts at the next frame
+        page.wait_for_function("() => (%s.__animations || 0) >= %s.__changes" % (deck, deck), timeout=5_000)
+    except PlaywrightTimeout:
+        pass  # the assertion says what was seen
     changes, animations = page.evaluate("() => [%s.__changes, %s.__animations || 0]" % (deck, deck))
     assert changes >= 2 and animations >= changes, (changes, animations)

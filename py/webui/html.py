@@ -102,17 +102,18 @@ class Page(str):
 
     def changes_from(self, drawn):
         """How to turn `drawn`, the page on screen, into this page by replacing what changed:
-        (changes, outer), where each change is (index of the part, how, markup, path, name): "whole"
-        (the element at `path` in the part replaced by `markup`: the indices of element children,
-        from the part down; () is the part itself), "attrs" (that element's attributes made those
-        of the opening tag `markup`), "splice" (with two more items, first and count: that
-        element's `count` children from index `first` replaced by `markup`), "start" or "end"
-        (`markup` inserted at the start or end of the part, as a new move's line at the top of
-        the log); `name` is the tag name of the
-        element changed, as on screen; and `outer` is the opening tag of the page's outer element
-        when its attributes changed, else None. None when
-        the page must be drawn whole: another screen, a part appearing or going, or the markup
-        between parts changed."""
+        (changes, outer). Each change is (index of the part, how, markup, path, name), where
+        `path` is the indices of element children from the part down (() is the part itself)
+        and `name` the tag name of the element there, as on screen; `how` is
+        - "whole": that element replaced by `markup`;
+        - "attrs": its attributes made those of the opening tag `markup`;
+        - "splice" (two more items, first and count): its `count` children from index `first`
+          replaced by `markup`;
+        - "start" or "end": `markup` inserted at the start or end of the part (a new move's line
+          at the top of the log).
+        `outer` is the opening tag of the page's outer element when its attributes changed, else
+        None. None instead of (changes, outer) when the page must be drawn whole: another screen,
+        a part appearing or going, or the markup between parts changed."""
         if not isinstance(drawn, Page) or len(self.pieces) < 3 or len(drawn.pieces) != len(self.pieces):
             return None
         if drawn.pieces[2::2] != self.pieces[2::2]:
@@ -151,7 +152,7 @@ def _part_changes(index, was, now, old_tree):
 # and an element whose attributes alone changed keeps its children: picking a card changes that
 # card and marks the customers it may serve, not the 8-16 KB board around them, and parsing is
 # most of what the browser does for a click.
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)[^>]*?(/?)>")
+_TAG_NAME = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
 _VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
 # Replaced whole, never child by child: the HTML parser may build them otherwise than written (a
 # table gets a tbody, a p ends before a block), parses them in another namespace (svg), or keeps
@@ -258,7 +259,7 @@ def _texts(markup, element):
 
 def _name(markup):
     """The tag name of the element `markup` begins with."""
-    return _TAG.match(markup).group(2).lower()
+    return _TAG_NAME.match(markup).group(1).lower()
 
 
 def join_names(names):

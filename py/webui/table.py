@@ -326,7 +326,7 @@ def render(screen):
               + language_picker(short=True)),
         class_="bar",
     )
-    # Parts (html.part) that moves change apart from each other: a redraw replaces only those that changed.
+    # The page's parts (html.part): a redraw replaces only those that changed, and in them only what changed.
     parts = [part(bar), part(tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1")), hint_line(ctx)]
     if screen.cover is None:
         parts.append(part(tag("div", announcements(ctx), class_="news")))  # there while empty: a part
