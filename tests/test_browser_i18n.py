@@ -113,6 +113,9 @@ def test_a_game_changes_language_midway_reloads_shares_and_replays(page, site, r
         # The bot's number is written and both revealed: the player's turn again.
         page.wait_for_function("() => !document.querySelector('.thinking') && document.querySelector('#status').textContent.startsWith('Your turn')")
     page.wait_for_selector(".pad")
+    # The bot writes its third number while the player thinks (a public line of the log): counted
+    # once written, else it may come between the count and the reload.
+    page.wait_for_function("() => +document.querySelector('#game').dataset.moves >= 5 && !document.querySelector('.thinking')")
     log_before = page.locator(".log-list li").count()
     pick_language(page, "vi")
     no_english(page, runs, "table after switching")
