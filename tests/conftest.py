@@ -180,6 +180,12 @@ def click_and_wait_for_redraw(page, selector):
     page.wait_for_function("() => window.__redrawn")
 
 
+def next_frame(page):
+    """Wait until the browser has run its next frame: what the app does there (it keeps a
+    clicked control in place, by a scroll) is done."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")
+
+
 # Every picture on the table drawn: each <img> of a sprite has loaded it (issue 36).
 PICTURES_DRAWN = "() => [...document.querySelectorAll('#game [data-face] img.pic')].every(u => u.complete && u.naturalWidth > 0)"
 

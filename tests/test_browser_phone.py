@@ -20,7 +20,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from conftest import BOOT_TIMEOUT, open_page, wait_app_lobby
+from conftest import BOOT_TIMEOUT, next_frame, open_page, wait_app_lobby
 from fakes import open_app
 from games import GAMES
 from tabletop import bots as botlib
@@ -163,6 +163,9 @@ def at_top(page, where):
 
 
 def scroll_down(page):
+    # After a click, the app keeps the clicked control in place at the next frame (a scroll):
+    # let that frame come first, or it scrolls back over this scroll.
+    next_frame(page)
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     assert page.evaluate("scrollY") > 0
 
@@ -272,7 +275,7 @@ def test_phone_screens(page, site, game_id, fields):
         page.click(card)
         raised = ".pp-hand .pp-selected"
         page.wait_for_selector(raised)
-        page.evaluate("() => new Promise(done => requestAnimationFrame(() => done()))")  # as painted
+        next_frame(page)  # as painted
         # The news above the table goes with the player's move: the page keeps the card in place.
         moved = page.eval_on_selector(raised, "el => el.getBoundingClientRect().top") - top
         assert -11 <= moved <= 1, "the picked card moved {} px from under the finger".format(moved)

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import open_page
+from conftest import next_frame, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -54,9 +54,6 @@ def test_a_move_replaces_only_the_parts_it_changed_and_the_page_matches_a_fresh_
     fresh.close()
 
 
-FRAME = "() => new Promise(done => requestAnimationFrame(() => done()))"
-
-
 def test_a_clicked_card_stays_under_the_finger_when_the_news_above_it_goes(page, site):
     """The bots' news sits above the table; the player's move makes it old and it goes, which
     would pull the card just picked from under the finger. The page scrolls by as much, before
@@ -74,7 +71,7 @@ def test_a_clicked_card_stays_under_the_finger_when_the_news_above_it_goes(page,
     page.click(card)
     raised = ".pp-hand .pp-selected"
     page.wait_for_selector(raised)
-    page.evaluate(FRAME)
+    next_frame(page)
     assert page.eval_on_selector(".news", "el => el.getBoundingClientRect().height") < news / 2, "the news went"
     # Its top is where it was, to the pixel, but for the 10 px it rises by (a transform, in a
     # transition).
