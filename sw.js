@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "fe202d43ba6236cc";
+const VERSION = "bdb7d7b19fa0f6af";
 const APP_FILES = [
   "./",
   "./index.html",

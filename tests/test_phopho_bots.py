@@ -56,6 +56,23 @@ def test_normal_avoids_hated_cards_unless_failing_the_order_helps():
     assert actions[:2] == ["pick:chicken3", "serve@0"] and len(state["loyal"][0]) == 1
 
 
+def test_hards_first_choice_keeps_a_bowl_that_normal_spoils_to_give_a_token_away():
+    """PP-13: a hated card fails the order and gives a Mad token away; giving the last Mad token
+    completes a Perfect Reputation (PP-18). Normal takes that Loyal Customer at the cost of a
+    three-card bowl; Hard's own weighing counts the token given against the play and keeps the
+    bowl (its search may still take the Loyal Customer when the worlds say it is clearly better)."""
+    line = [("beef-chicken", ["noodle1", "beef2", "beef3"], False), ("herbs-chili", [], False), ("herbs-beef", ["noodle1"], False)]
+    state = arrange(new(2), hands={0: ["chicken3", "chicken4"]}, line=line)
+    state["phase"], state["restock"] = "restocked", True
+    state["mad"][0], state["happy"][0] = 1, 4
+    state["mad"][1] += 1
+    view = GAME.view(state, 0)
+    legal = GAME.legal_actions(state, 0)
+    spoiling = ppbots.normal_plan(view, 0, legal)
+    assert spoiling is not None and [CARD_TYPE[c] for c, _ in spoiling[1]] == ["chicken3"]
+    assert ppbots.normal_plan(view, 0, legal, ppbots.HARD_WEIGHTS) is None  # skip: the bowl stays
+
+
 def test_normal_restocks_rather_than_serving_unless_it_empties_its_hand():
     state = arrange(new(2), hands={0: ["noodle1", "beef2", "chili4"]}, line=LINE)
     assert normal_turn(state)[0] == "restock"

@@ -16,9 +16,12 @@ hands, the deck orders, where The King lies) from its view, plays each candidate
 choice, Restock or skip, the next best plays) in every sampled world, lets every seat play on
 with the Normal policy for two rounds (to the end once The King is near), and keeps the plan with
 the best mean position value (stars, progress to Perfect Reputation, tokens given and received,
-The King); another plan replaces Normal's choice only when it is clearly better (by a star).
+The King); another plan replaces its first choice only when it is clearly better (by half a
+star). That first choice is Normal's, but for a hated card played to give a Mad token away, which
+Hard counts against a play (HARD_WEIGHTS).
 """
 
+import collections
 import itertools
 import sys
 import time
@@ -32,14 +35,20 @@ from .data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALU
 from .rules import Rollout, accepts, top_value
 
 # --- Normal's weights (bot strength only, not rules) --------------------------------------------
-FLIP = 1.0  # one of my Mad tokens turned Happy
-GIVE = 0.0  # a Mad token handed to a rival (measured: not worth a spoiled bowl by itself)
-OTHERS_FLIP = 0.35  # a rival's flip (finishing the Active customer pleases everyone)
-PLACED = 0.25  # a card shed onto a bowl
-BILL_PLACED = 0.3  # a Bill next to a customer still building
-SPOILED = 0.2  # per card on a bowl that a hated card throws away
-REPUTATION = 1.0  # extra for reaching Perfect Reputation (a Loyal Customer)
-EMPTY_HAND = 1.5  # the flip and the fresh hand of PP-17
+# How score_play values a play's effects, in stars-like points.
+Weights = collections.namedtuple("Weights", [
+    "flip",  # one of my Mad tokens turned Happy
+    "give",  # a Mad token handed to a rival
+    "others_flip",  # a rival's flip (finishing the Active customer pleases everyone)
+    "placed",  # a card shed onto a bowl
+    "bill_placed",  # a Bill next to a customer still building
+    "spoiled",  # per card on a bowl that a hated card throws away
+    "reputation",  # extra for reaching Perfect Reputation (a Loyal Customer)
+    "empty_hand",  # the flip and the fresh hand of PP-17
+])
+# GIVE 0 for Normal: measured, a token given is not worth a spoiled bowl by itself.
+NORMAL_WEIGHTS = Weights(flip=1.0, give=0.0, others_flip=0.35, placed=0.25, bill_placed=0.3, spoiled=0.2, reputation=1.0,
+                         empty_hand=1.5)
 USEFUL_KEEP = 0.5  # a card at least this useful is kept when redrawing after a Bill
 
 # --- Hard's search ------------------------------------------------------------------------------
@@ -47,10 +56,17 @@ HARD_WORLDS = 16  # sampled worlds per decision (fewer if the time guard stops i
 HARD_CANDIDATES = 4  # plans searched: Normal's choice, Restock / skip, the next best plays
 HARD_HORIZON_ROUNDS = 2  # mid-game rollouts: this many turns of every seat (measured: 1 and 3 do worse)
 HARD_ENDGAME_AT = 6  # from this many customer cards left, the rollouts play to the end
-# Normal's choice must be beaten by this much, in stars: 16 worlds are noisy, and a plan that
-# wins by less is more often luck than a better plan. Measured against three Normals, 200 seeds
-# (bench/RESULTS.md): 0.1 won 33.8% of the games, 1.0 43.3% (50 seeds: 0.3 41%, 0.5-1.5 46%, 3.0 41%).
-HARD_PRIOR = 1.0
+# Hard's own first choice: Normal's weighing, but a Mad token given away by a hated card counts
+# against the play. Measured, not derived (against three Normals, 50 seeds, the same seeds,
+# bench/RESULTS.md): give +1.2 / +0.6 / 0 / -0.6 / -1.5 won 29.5 / 35.6 / 41.7 / 45.9 / 45.4% of
+# the games. Likely why: the token gives its receiver a card more at each Restock (PP-11), and the
+# spoiled bowl was a step toward a customer's stars for the next player too.
+HARD_WEIGHTS = NORMAL_WEIGHTS._replace(give=-0.6)
+# Hard's first choice must be beaten by this much, in stars: 16 worlds are noisy, and a plan that
+# wins by less is more often luck than a better plan. Against three Normals (bench/RESULTS.md),
+# with Normal's weighing as the first choice: 0.1 won 33.8% of the games (200 seeds), 1.0 43.3%;
+# with HARD_WEIGHTS (50 seeds): 2.0 43.8%, 1.0 45.9%, 0.5 47.8% (and 48.0% with 32 worlds).
+HARD_PRIOR = 0.5
 # A guard, not the normal limit: HARD_WORLDS take about 0.1-0.2 s on CPython (bench/RESULTS.md).
 # On a slow or busy device the search stops sampling when the next world would overrun this, so
 # it plays a little weaker but never slower. Pyodide runs 2-3x slower than CPython: the browser's
@@ -136,7 +152,7 @@ def line_summary(view):
     return [(e["id"], top_value(e), e["bill"] is not None, len(e["cards"]) + (1 if e["bill"] else 0)) for e in view["line"]]
 
 
-def score_play(view, seat, play, summary=None):
+def score_play(view, seat, play, summary=None, weights=NORMAL_WEIGHTS):
     """Normal's value of a complete play, from a light simulation of its effects."""
     mode, placements = play
     n = view["players"]
@@ -161,32 +177,32 @@ def score_play(view, seat, play, summary=None):
         placed += 1
         if kind == info["hated"]:
             gone.add(i)
-            score -= SPOILED * entry["n"]
+            score -= weights.spoiled * entry["n"]
             if mad[seat] >= 1 and tokens[seat] > MIN_TOKENS_KEPT:
                 to = give_target(view, seat)
                 mad[seat] -= 1
                 tokens[seat] -= 1
                 mad[to] += 1
-                score += GIVE
+                score += weights.give
                 if mad[seat] == 0:
-                    score += REPUTATION
+                    score += weights.reputation
                     mad[seat] = tokens[seat]
             continue
         entry["n"] += 1
         if kind == BILL and entry["bill"]:  # PP-9c: a further Bill only sheds a card (and redraws)
-            score += PLACED
+            score += weights.placed
         elif kind == BILL:
             entry["bill"] = True
-            score += BILL_PLACED
+            score += weights.bill_placed
         else:
             entry["top"] = value
             entry["five"] = entry["five"] or value == FINISH_VALUE
-            score += PLACED
+            score += weights.placed
         if kind == info["loved"] and mad[seat]:
             mad[seat] -= 1
             mine += 1
             if mad[seat] == 0:
-                score += REPUTATION
+                score += weights.reputation
                 mad[seat] = tokens[seat]
         if entry["five"] and (entry["bill"] or info["hated"] == BILL):
             active = min(j for j in range(len(summary)) if j not in gone)
@@ -198,13 +214,13 @@ def score_play(view, seat, play, summary=None):
                 if s == seat:
                     mine += flips
                     if mad[s] == 0:
-                        score += REPUTATION
+                        score += weights.reputation
                         mad[s] = tokens[s]
                 else:
                     others += flips
-    score += FLIP * mine - OTHERS_FLIP * others
+    score += weights.flip * mine - weights.others_flip * others
     if placed == len(view["hand"]):
-        score += EMPTY_HAND
+        score += weights.empty_hand
     return score
 
 
@@ -273,13 +289,13 @@ def _consistent(plan, view):
     return True
 
 
-def ranked_plays(view, seat):
+def ranked_plays(view, seat, weights=NORMAL_WEIGHTS):
     """The complete plays that contain the current selection, best first by score_play."""
     found = plays(view["hand"], view["line"])
     if view["sel"] or view["puts"]:
         found = [p for p in found if _consistent(p, view)]
     summary = line_summary(view)
-    scored = [(score_play(view, seat, p, summary), k, p) for k, p in enumerate(found)]
+    scored = [(score_play(view, seat, p, summary, weights), k, p) for k, p in enumerate(found)]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(s, p) for s, _, p in scored]
 
@@ -321,8 +337,8 @@ def follow(view, seat, legal, plan_of):
     return action if action in legal else legal[0]
 
 
-def normal_plan(view, seat, legal):
-    ranked = ranked_plays(view, seat)
+def normal_plan(view, seat, legal, weights=NORMAL_WEIGHTS):
+    ranked = ranked_plays(view, seat, weights)
     if not ranked:
         return None
     score, plan = ranked[0]
@@ -424,12 +440,13 @@ def hard_plan(game, view, seat, legal, rng):
         plan = _memo.get(key)
         if plan is not None and _consistent(plan, view):
             return plan
-        return normal_plan(view, seat, legal)
-    default = normal_plan(view, seat, legal)
+        return normal_plan(view, seat, legal, HARD_WEIGHTS)
+    default = normal_plan(view, seat, legal, HARD_WEIGHTS)
     candidates = [default]
     if default is not None:
         candidates.append(None)
-    for _, plan in ranked_plays(view, seat):
+    ranked = ranked_plays(view, seat, HARD_WEIGHTS)
+    for _, plan in ranked:
         if len(candidates) >= HARD_CANDIDATES:
             break
         if plan != default:
