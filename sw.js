@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "bdb7d7b19fa0f6af";
+const VERSION = "7da1f58818465b18";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -46,14 +46,14 @@ Weights = collections.namedtuple("Weights", [
     "reputation",  # extra for reaching Perfect Reputation (a Loyal Customer)
     "empty_hand",  # the flip and the fresh hand of PP-17
 ])
-# GIVE 0 for Normal: measured, a token given is not worth a spoiled bowl by itself.
+# give 0 for Normal: measured, a token given is not worth a spoiled bowl by itself.
 NORMAL_WEIGHTS = Weights(flip=1.0, give=0.0, others_flip=0.35, placed=0.25, bill_placed=0.3, spoiled=0.2, reputation=1.0,
                          empty_hand=1.5)
 USEFUL_KEEP = 0.5  # a card at least this useful is kept when redrawing after a Bill
 
 # --- Hard's search ------------------------------------------------------------------------------
 HARD_WORLDS = 16  # sampled worlds per decision (fewer if the time guard stops it)
-HARD_CANDIDATES = 4  # plans searched: Normal's choice, Restock / skip, the next best plays
+HARD_CANDIDATES = 4  # plans searched: its first choice, Restock / skip, the next best plays
 HARD_HORIZON_ROUNDS = 2  # mid-game rollouts: this many turns of every seat (measured: 1 and 3 do worse)
 HARD_ENDGAME_AT = 6  # from this many customer cards left, the rollouts play to the end
 # Hard's own first choice: Normal's weighing, but a Mad token given away by a hated card counts
@@ -153,7 +153,8 @@ def line_summary(view):
 
 
 def score_play(view, seat, play, summary=None, weights=NORMAL_WEIGHTS):
-    """Normal's value of a complete play, from a light simulation of its effects."""
+    """A complete play's value, from a light simulation of its effects, by `weights` (Normal's,
+    or Hard's for its first choice)."""
     mode, placements = play
     n = view["players"]
     mad = list(view["mad"])
@@ -445,8 +446,7 @@ def hard_plan(game, view, seat, legal, rng):
     candidates = [default]
     if default is not None:
         candidates.append(None)
-    ranked = ranked_plays(view, seat, HARD_WEIGHTS)
-    for _, plan in ranked:
+    for _, plan in ranked_plays(view, seat, HARD_WEIGHTS):
         if len(candidates) >= HARD_CANDIDATES:
             break
         if plan != default:
