@@ -67,6 +67,9 @@ def test_hints_asked_while_hard_bots_think_in_slices_answer_on_a_first_visit(pag
     while page.wait_for_selector(choices, state="attached").get_attribute("data-over") is None:
         play_marked(page, ask_hint(page))
         hinted += 1
-    assert hinted >= 9  # three rounds of three picks
+    # At least one round of three picks. Not three rounds: a Goat's contracts (HP-3) and the
+    # round's own (HP-13) can make 3 in one or two rounds (HP-14), and the bots' worlds in the
+    # page follow the clock, so seed 4 does not fix how long the game runs (8 hints were seen).
+    assert hinted >= 3
     assert page.inner_text("table.score-sheet .hints-used td") == str(hinted)
     assert not [line for line in page.console_lines if "fatal error" in line], page.console_lines
