@@ -10,11 +10,19 @@ Hard against two of the other, and its goals keep the heads-up goals' margin ove
 (60% is 1.2 x a fair 50%, so 40% of three; 75% is 1.5 x, so 50%).
 A shared win counts 1/k for each of the k winners; the figure is Hard's share of the wins.
 The bots count worlds, not seconds: the same --seed gives the same figures on any machine.
-Prints the table and appends a dated section to bench/RESULTS.md (--out)."""
+Prints the table and appends a dated section to bench/RESULTS.md (--out).
+
+To try a change of today's Hard without editing it: --patch FILE runs a Python file in the
+title's bots module (rebind a function that Hard calls, or `hard` itself), then --set NAME=VALUE
+rebinds a constant of that module, the patch's own too (repeatable). The pinned Hard is a module of its own and
+stays as it was; a change to what Normal also uses changes Normal's rows too. The tries of
+bench/RESULTS.md that are more than a constant are kept in bench/tries/."""
 
 import argparse
+import ast
 import copy
 import datetime
+import importlib
 import os
 import sys
 import time
@@ -69,6 +77,24 @@ def row(game_id, which, games, seed, jobs):
     return hard_share(game, rotations(["hard"] + ["normal"] * (players - 1)), games, seed, jobs)
 
 
+def apply_tries(game_id, settings=(), patch=None):
+    """Change today's Hard of `game_id` for this run: the file `patch` runs in its bots module,
+    then `settings` ["NAME=VALUE", ...] rebind that module's constants (VALUE a Python literal;
+    a patch's own constants too). The games are played in forked processes, which inherit the
+    changes."""
+    module = importlib.import_module("games.%s.bots" % game_id)
+    if patch:
+        with open(patch) as f:
+            exec(compile(f.read(), patch, "exec"), module.__dict__)  # a developer's own file
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        if not hasattr(module, name):  # a misspelt name would otherwise change nothing, silently
+            raise SystemExit("--set {}: games.{}.bots has no {}".format(setting, game_id, name))
+        setattr(module, name, ast.literal_eval(value))
+    module.POLICIES["hard"] = module.hard  # a patch may have rebound `hard` itself
+    GAMES[game_id].bots["hard"] = module.hard  # the registered game holds a copy of POLICIES
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--titles", default=",".join(pinned_hard.TITLES))
@@ -78,8 +104,16 @@ def main(argv=None):
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
     parser.add_argument("--note", default="", help="a line under the table (what changed)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="rebind a constant of today's Hard (its title's bots module); repeatable")
+    parser.add_argument("--patch", metavar="FILE", help="a Python file run in today's Hard's bots module")
     args = parser.parse_args(argv)
     titles, rows = args.titles.split(","), args.rows.split(",")
+    if args.set or args.patch:
+        for game_id in titles:
+            apply_tries(game_id, args.set, args.patch)
+        tried = " ".join(["--set " + x for x in args.set] + (["--patch " + args.patch] if args.patch else []))
+        args.note = (tried + ". " + args.note).strip()
     lines = ["| title | " + " | ".join("{} (goal {:.0%})".format(r, TARGETS[r]) for r in rows) + " |",
              "|---|" + "---|" * len(rows)]
     started = time.perf_counter()
