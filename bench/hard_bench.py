@@ -14,9 +14,9 @@ Prints the table and appends a dated section to bench/RESULTS.md (--out).
 
 To try a change of today's Hard without editing it: --patch FILE runs a Python file in the
 title's bots module (rebind a function that Hard calls, or `hard` itself), then --set NAME=VALUE
-rebinds a constant of that module, the patch's own too (repeatable). The pinned Hard is a module of its own and
-stays as it was; a change to what Normal also uses changes Normal's rows too. The tries of
-bench/RESULTS.md that are more than a constant are kept in bench/tries/."""
+rebinds a constant of that module, the patch's own too (repeatable). The pinned Hard is a module
+of its own and stays as it was; a change to what Normal also uses changes Normal's rows too. The
+tries of bench/RESULTS.md that are more than a constant are kept in bench/tries/."""
 
 import argparse
 import ast
@@ -90,7 +90,10 @@ def apply_tries(game_id, settings=(), patch=None):
         name, _, value = setting.partition("=")
         if not hasattr(module, name):  # a misspelt name would otherwise change nothing, silently
             raise SystemExit("--set {}: games.{}.bots has no {}".format(setting, game_id, name))
-        setattr(module, name, ast.literal_eval(value))
+        try:
+            setattr(module, name, ast.literal_eval(value))
+        except (ValueError, SyntaxError):
+            raise SystemExit("--set {}: the value must be a Python literal (a number, True, a string in quotes)".format(setting))
     module.POLICIES["hard"] = module.hard  # a patch may have rebound `hard` itself
     GAMES[game_id].bots["hard"] = module.hard  # the registered game holds a copy of POLICIES
 

@@ -21,9 +21,11 @@ def test_a_patch_reaches_the_hard_of_the_games_played_in_every_process(tmp_path)
     assert done.returncode != 0 and "the patched Hard played" in done.stderr
 
 
-def test_a_setting_is_written_beside_its_figures_and_a_misspelt_name_is_refused(tmp_path):
+def test_a_setting_is_written_beside_its_figures_and_a_misspelt_name_or_bad_value_is_refused(tmp_path):
     done, out = hard_bench(tmp_path, "--set", "HARD_WORLDS=3")
     assert done.returncode == 0, done.stderr
     assert "--set HARD_WORLDS=3" in out.read_text() and "| Mojo |" in out.read_text()
     done, out = hard_bench(tmp_path, "--set", "HARD_WORLD=3")
     assert done.returncode != 0 and "games.mojo.bots has no HARD_WORLD" in done.stderr
+    done, out = hard_bench(tmp_path, "--set", "HARD_WORLDS=three")
+    assert done.returncode != 0 and "must be a Python literal" in done.stderr
