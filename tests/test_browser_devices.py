@@ -379,9 +379,12 @@ def play_across(host, guests, decide, limit, until=None):
         page = next_to_act(host, pages)
         if page is None:
             break
-        before = moves(page)
+        before, host_before = moves(page), moves(host)
         decide(page)
-        poll(page, lambda: moves(page) != before or game_state(page)["confirm"], "the move to be played")
+        # Until the host has the move and the page its news: a guest's page says "Your turn" until
+        # then, and must not be asked for the next decision while its move is on the way.
+        poll(page, lambda: (moves(page) != before and moves(host) > host_before and moves(page) == moves(host))
+             or game_state(page)["confirm"], "the move to be played")
         made[pages.index(page)] += 1
         assert sum(made) < limit, "the game did not end within {} decisions".format(limit)
     if until is None:
@@ -542,12 +545,17 @@ def test_flowers_across_two_devices(devices):
     click = synced_click(host)
 
     def turn(page):
+        start = moves(host)
         click(page, ".flowers-stack button.legal")
         click(page, ".flowers-garden-panel .legal")
         # On a guest's page the aim shows when the host's answer comes (after the click's redraw).
         page.wait_for_selector(".flowers-cell.aimed .flowers-ghost")
         assert page.locator(".flowers-cell.aimed .flowers-ghost").count() == 1
         click(page, ".flowers-cell.aimed")
+        # A turn is two moves (take, place). A guest's page says "Your turn" until the host's news of
+        # its placement comes: wait for it, or the next turn could be asked of this page again
+        # (seen once: it then waited in vain for a stack to take from).
+        poll(page, lambda: moves(host) >= start + 2 and moves(page) == moves(host), "the placement made at the host")
     made = play_across(host, guests, turn, limit=200)
     assert made[0] >= 10 and made[1] >= 10
     same_score_sheet(host, guests)
