@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "7da1f58818465b18";
+const VERSION = "1299ed4c7f246b3d";
 const APP_FILES = [
   "./",
   "./index.html",

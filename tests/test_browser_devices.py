@@ -257,6 +257,7 @@ GAME_STATE = """() => ({
     turn: ((document.querySelector('#status') || {}).innerText || '').startsWith('Your turn'),
     thinking: !!document.querySelector('.thinking'),
     confirm: !!document.querySelector('#confirm-move'),
+    sending: !!document.querySelector('#game[data-sending]'),
 })"""
 
 
@@ -331,10 +332,17 @@ def poll(page, condition, what, timeout=WAIT):
         page.wait_for_timeout(20)
 
 
+def settled(page, host):
+    """Whether `page` shows the host's game as the host's page does (the same number of moves)
+    and has no move of its own on the way."""
+    state = game_state(page)
+    return not state["sending"] and state["moves"] == moves(host)
+
+
 def caught_up(page, host):
-    """Until `page` shows the host's game as the host's page does (the same number of moves)."""
+    """Until `page` is settled with the host's game."""
     if page is not host:
-        poll(page, lambda: moves(page) == moves(host), "the host's news on a guest's page")
+        poll(page, lambda: settled(page, host), "the host's news on a guest's page")
 
 
 def synced_click(host):
@@ -342,6 +350,8 @@ def synced_click(host):
     click, wait for the redraw, say yes to a warning, wait until the page has the host's news."""
     def click_and_settle(page, selector):
         click_and_wait_for_redraw(page, selector)
+        # A guest's page says "Sending your move…" until the host answers (the warning, maybe).
+        poll(page, lambda: not game_state(page)["sending"], "the host's answer")
         if page.locator("#confirm-move").count():
             click_and_settle(page, "#confirm-move [data-act=confirm-move]")
         caught_up(page, host)
@@ -381,9 +391,10 @@ def play_across(host, guests, decide, limit, until=None):
             break
         before, host_before = moves(page), moves(host)
         decide(page)
-        # Until the host has the move and the page its news: a guest's page says "Your turn" until
-        # then, and must not be asked for the next decision while its move is on the way.
-        poll(page, lambda: (moves(page) != before and moves(host) > host_before and moves(page) == moves(host))
+        # Until the host has the move and the page its news (a guest's page says "Sending your
+        # move…" until the host answers: a decision of several moves, Flowers' take and place, is
+        # answered whole only then).
+        poll(page, lambda: (moves(page) != before and moves(host) > host_before and settled(page, host))
              or game_state(page)["confirm"], "the move to be played")
         made[pages.index(page)] += 1
         assert sum(made) < limit, "the game did not end within {} decisions".format(limit)
@@ -545,17 +556,12 @@ def test_flowers_across_two_devices(devices):
     click = synced_click(host)
 
     def turn(page):
-        start = moves(host)
         click(page, ".flowers-stack button.legal")
         click(page, ".flowers-garden-panel .legal")
         # On a guest's page the aim shows when the host's answer comes (after the click's redraw).
         page.wait_for_selector(".flowers-cell.aimed .flowers-ghost")
         assert page.locator(".flowers-cell.aimed .flowers-ghost").count() == 1
         click(page, ".flowers-cell.aimed")
-        # A turn is two moves (take, place). A guest's page says "Your turn" until the host's news of
-        # its placement comes: wait for it, or the next turn could be asked of this page again
-        # (seen once: it then waited in vain for a stack to take from).
-        poll(page, lambda: moves(host) >= start + 2 and moves(page) == moves(host), "the placement made at the host")
     made = play_across(host, guests, turn, limit=200)
     assert made[0] >= 10 and made[1] >= 10
     same_score_sheet(host, guests)
@@ -673,6 +679,47 @@ def test_a_guest_that_vanishes_is_seen_gone_and_a_bot_takes_its_seat(devices):
     assert made[0] >= 5
     assert "Game over" in host.inner_text("#status")
     devices.check_page(host)
+
+
+def test_a_guests_move_is_said_on_its_way_until_the_host_answers(devices):
+    """Board Game Arena's "move in progress". The host's page is held (paused in the debugger,
+    as a busy phone would be) while the guest writes: the guest's page says its move is being
+    sent and offers no key to press, and a second tap sends nothing more. Once the host's page
+    runs again, the move is played once, and the guest's page shows it."""
+    host, guest, write_number = the_number_for_two(devices)
+    before = moves(host)
+    guest.wait_for_selector(".pad")
+    for digit in guest.locator(".key.legal").all_inner_texts()[-1] * 3:
+        guest.click(".key[data-arg='{}']".format(digit))
+    written = guest.get_attribute("button.write", "data-arg")
+    debugger = host.context.new_cdp_session(host)
+    debugger.send("Debugger.enable")
+    debugger.send("Debugger.pause")  # the host's page stops at its next line: the guest's message
+    try:
+        click_and_wait_for_redraw(guest, "button.write")
+        guest.wait_for_selector("#game[data-sending]", state="attached")
+        assert guest.inner_text("#status") == "Sending your move to Ann…"
+        assert guest.locator(".key.legal, button.write").count() == 0
+        guest.evaluate("""arg => {
+            const b = document.createElement('button');
+            b.type = 'button'; b.dataset.act = 'play'; b.dataset.arg = arg; b.id = 'again'; b.textContent = 'again';
+            document.querySelector('#status').after(b);
+        }""", written)
+        guest.dispatch_event("#again", "click")  # the same move again: a double tap (handled at once)
+        assert game_state(guest)["sending"] and moves(guest) == before
+    finally:
+        debugger.send("Debugger.resume")
+        debugger.send("Debugger.disable")
+    caught_up(guest, host)
+    assert moves(host) == moves(guest) == before + 1
+    assert "Your turn" not in guest.inner_text("#status")
+    # The host's next move comes after any answer to a second send: the guest has none to show.
+    write_number(host)
+    caught_up(guest, host)
+    assert guest.locator(".notice").count() == 0, guest.inner_text(".notice")
+    assert moves(host) == before + 2
+    play_across(host, [guest], write_number, limit=40)
+    same_score_sheet(host, [guest])
 
 
 def test_a_guest_cannot_play_for_another_seat(devices):

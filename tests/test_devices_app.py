@@ -196,16 +196,83 @@ def test_the_host_reloads_and_the_guests_come_back_by_themselves():
 
 
 def test_after_a_guests_move_its_screen_never_shows_the_position_before_it():
+    """Once its move is sent, the guest's page shows the position before it only while it says
+    the move is on its way (and lets nothing be played); then the position after it."""
     net, host, page, _, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann", "seed": "4"})
     table = guest.current.table
-    drawn = []  # the moves each redraw of the guest's page showed
+    drawn = []  # (moves, "sending" said) of each redraw of the guest's page
     shown = gpage.render
-    gpage.render = lambda markup: (drawn.append(table.moves), shown(markup))
+    gpage.render = lambda markup: (drawn.append((table.moves, "Sending your move to Ann…" in markup)), shown(markup))
     before = table.moves
     guest.current.play(table.legal(1)[0])
     settle(net, page, gpage)
     assert table.moves == before + 1 == len(host.match.history)
-    assert drawn and all(moves == before + 1 for moves in drawn), drawn
+    assert drawn[0] == (before, True) and drawn[-1] == (before + 1, False), drawn
+    assert all(moves == before + 1 or sending for moves, sending in drawn), drawn
+
+
+def test_a_guests_move_on_its_way_is_said_and_a_second_tap_plays_nothing():
+    """Board Game Arena's "move in progress": until the host answers, the guest's page says the
+    move is being sent, shows no move to make, and a second tap is not a second move."""
+    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann", "seed": "4"})
+    table = guest.current.table
+    legal = table.legal(1)
+    assert "Your turn" in gpage.text
+    guest.current.play(legal[0])
+    gpage.run()
+    assert table.sending()
+    assert "Sending your move to Ann…" in gpage.text and "Your turn" not in gpage.text
+    assert 'data-sending="true"' in gpage.html and 'data-act="play"' not in gpage.html
+    sent = len(net.sent)
+    guest.current.play(legal[1])  # a second tap (a stale button, a double click)
+    guest.current.on_undo(None)
+    assert len(net.sent) == sent  # nothing more went to the host
+    settle(net, page, gpage)
+    assert not table.sending() and len(host.match.history) == 1 == table.moves
+    assert "Sending your move" not in gpage.text and "data-sending" not in gpage.html
+
+
+def test_a_move_on_its_way_when_the_host_goes_is_refused_saying_so():
+    """The host's device goes before it answers: the move does not wait for ever; the page says
+    why, and the player can move again when the host is back."""
+    net, host, page, hstore, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann",
+                                                          "seed": "4", "speed": "instant"})
+    table = guest.current.table
+    net.lose = lambda sender, receiver, text: True  # the move never reaches the host
+    guest.current.play(table.legal(1)[0])
+    gpage.run()
+    assert table.sending() and "Sending your move to Ann…" in gpage.text
+    net.lose = None
+    host.current.leave()  # Ann's page reloads
+    settle(net, gpage)
+    assert not table.sending()
+    assert "Ann is not connected: try again when their device is back." in gpage.text
+    host2, page2, _ = open_app({"save": host.current.save_id}, storage=hstore, network=net)
+    settle(net, page2, gpage)
+    assert "Your turn" in gpage.text and table.moves == 0
+    guest.current.play(table.legal(1)[0])
+    settle(net, page2, gpage)
+    assert len(host2.match.history) == 1 == table.moves
+
+
+def test_a_question_that_cannot_reach_the_host_is_not_taken_for_a_yes():
+    """Flowers asks the host whether a tile may go where the guest aims. With the host's device
+    gone, the aim is not shown as allowed: the page says the host is not connected."""
+    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "flowers", "seats": "human,friend", "names": "Ann",
+                                                      "seed": "3", "speed": "instant"})
+    table = guest.current.table
+    while not table.legal(1):  # Ann's turn first
+        host.current.play(host.current.table.legal(0)[0])
+        settle(net, page, gpage)
+    guest.current.play(next(a for a in table.legal(1) if a.startswith("take:")))
+    settle(net, page, gpage)
+    place = next(a for a in table.legal(1) if a.startswith("place:"))
+    host.current.leave()
+    settle(net, gpage)
+    guest.handle("flowers-aim", place.split(":", 1)[1])
+    settle(net, gpage)
+    assert "Ann is not connected: try again when their device is back." in gpage.text
+    assert " aimed" not in gpage.html and "flowers-aim" not in guest.current.ui
 
 
 def test_the_host_back_before_its_old_page_is_seen_gone_still_gets_the_guests_back():

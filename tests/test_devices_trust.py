@@ -18,7 +18,7 @@ from test_devices_app import join, open_app, settle
 
 from tabletop.protocol import MAX_DEPTH, VERSION, dumps
 from tabletop.secure import SESSIONS_KEPT, STREAM_AHEAD, STREAM_CHUNK, GuestGate, HostGate, Session, transcript
-from webui.room import ASK_EVERY, FRIENDS_WAIT, JOIN_WAIT
+from webui.room import ASK_EVERY, FRIENDS_WAIT, JOIN_WAIT, RESEND_AFTER
 
 GAME = {"game": "thenumber", "seats": "human,friend,friend", "names": "Ann", "speed": "instant", "seed": "3"}
 
@@ -282,6 +282,8 @@ def test_junk_from_any_peer_leaves_guests_and_host_as_they_were(text):
 
 
 def test_a_tampered_box_is_dropped_and_the_session_goes_on():
+    """A box changed on the way is dropped unopened. The guest's page still says its move is
+    being sent; it sends it again by itself, and the move is played once."""
     t = Table()
     flipped = []
 
@@ -297,10 +299,12 @@ def test_a_tampered_box_is_dropped_and_the_session_goes_on():
     t.lan.current.play(t.lan.current.table.legal(1)[0])
     t.settle()
     assert flipped and t.host.match.history == []  # the move did not open
+    assert "Sending your move to Ann…" in t.lpage.text
     t.net.lose = None
-    t.lan.current.play(t.lan.current.table.legal(1)[0])
+    t.lpage.tick(RESEND_AFTER)
     t.settle()
     assert len(t.host.match.history) == 1 and t.lan.current.table.moves == 1
+    assert "Sending your move" not in t.lpage.text
 
 
 def proved_pair(crypto):

@@ -231,6 +231,7 @@ class Room:
         shadow.on_change = lambda what: None
         shadow.peers, shadow.tokens = dict(self.host.peers), dict(self.host.tokens)
         shadow._budget, shadow._sent, shadow._last = remote.Budget(BURST, RATE, lambda: 0.0), {}, {}
+        shadow._answered = {}  # answered afresh, not from the host's memory of its answers
         Host.receive(shadow, peer, request)
         assert len(replies) == 1
         return replies[0]
@@ -469,11 +470,11 @@ def test_a_guest_plays_only_for_its_own_seat_and_only_in_turn():
     assert room.match.to_act() == [0, 1, 2]
     action = room.match.legal(0)[0]
     mark = len(room.sent)
-    room.to_host.append((guest.peer, dumps({"t": "act", "q": 1, "action": action, "seat": 0, "ok": False})))
+    room.to_host.append((guest.peer, dumps({"t": "act", "q": 100, "action": action, "seat": 0, "ok": False})))
     room.pump()
     assert room.match.history == [[1, action]], "a guest's move played for another seat"
     answers = sent_to(room, guest.peer, mark)
-    assert room.match.to_act() == [0, 2] and answers[-1] == {"t": "reply", "q": 1, "ok": True}
+    assert room.match.to_act() == [0, 2] and answers[-1] == {"t": "reply", "q": 100, "ok": True}
     # the move's news first: the guest's screen, redrawn on the reply, shows the move made
     assert [a["t"] for a in answers] == ["state", "reply"] and answers[0]["moves"] == 1
     # out of turn: refused with the reason, nothing changes
@@ -495,6 +496,43 @@ def test_a_guest_plays_only_for_its_own_seat_and_only_in_turn():
     assert room.ask(guest, guest.undo)["refused"] == "Nothing to undo yet."
     assert unchanged(room) == before
     room.check_guests()
+
+
+def test_a_move_sent_again_is_played_once_and_answered_again():
+    """A guest's move whose answer is lost (or late) is sent again by the guest (RemoteTable.resend,
+    on a timer in the page): the host plays it once and answers it again; until an answer comes
+    the guest's table says a move is on its way."""
+    room = Room(Match(GAMES["mojo"], make_seats([FRIEND, HUMAN]), {}, seed=8), seed=8)
+    guest = room.join(0)
+    action = room.match.legal(0)[0]
+    outcomes = []
+    guest.play(0, action, outcomes.append)
+    assert guest.sending()
+    peer, text = room.to_host.popleft()
+    room.host.receive(peer, text)
+    room.to_guest[peer].clear()  # the news and the answer are lost on the way
+    assert room.match.history == [[0, action]] and guest.sending() and outcomes == []
+    guest.resend()
+    assert room.to_host[-1] == (peer, text)  # the same request
+    room.pump()
+    assert room.match.history == [[0, action]], "a move sent twice was played twice"
+    assert outcomes == [{"ok": True}] and not guest.sending()
+    room.check_guests()
+    # questions are not moves: nothing to send again
+    room.ask(guest, guest.why_not, action)
+    guest.why_not(0, action, outcomes.append)
+    assert not guest.sending()
+    room.pump()
+
+
+def test_a_move_waiting_when_the_host_goes_is_refused_saying_so():
+    room = Room(Match(GAMES["mojo"], make_seats([FRIEND, HUMAN]), {}, seed=8), seed=8)
+    guest = room.join(0)
+    outcomes = []
+    guest.play(0, room.match.legal(0)[0], outcomes.append)
+    guest.host_lost()
+    assert outcomes == [{"refused": guest.host_away()}] and not guest.sending()
+    assert str(outcomes[0]["refused"]) == "Ann is not connected: try again when their device is back."
 
 
 @pytest.mark.parametrize("text", [

@@ -18,6 +18,8 @@ Guest to host:
       keeps it: another device with the same invite is refused)
   {"t": "act", "q": k, "action": a, "ok": bool}              a move (ok: the warning was accepted)
   {"t": "undo" | "takeback" | "clear" | "why", "q": k, ...}   the other requests of the Table interface
+      (a request sent again with the same k, when its answer is late, is answered again, with the
+      seat's news, and never played twice)
   {"t": "chat", "text": s}
   {"t": "hint"}                                               a hint was shown (tabletop.hints; the
                                                               guest works it out from its own view)
@@ -48,6 +50,7 @@ CHAT_KEPT = 100  # lines of chat kept with the game
 # A guest may send BURST messages at once, then RATE a second: a flood is refused, unread.
 BURST = 30
 RATE = 10
+ANSWERS_KEPT = 16  # a guest's requests answered, kept to answer again one sent twice (resend)
 CLEAR_VERBS = ("pick", "mark")  # what a guest's "clear" may take back (Phở Phở's selection)
 
 
@@ -129,6 +132,9 @@ class Host:
         self._sent = {}  # peer -> the log entries its device holds (to send only what is new)
         self._last = {}  # peer -> the last state it was sent (without its log), and the legal moves in it
         self._budget = Budget(BURST, RATE, now)
+        # peer -> {q: reply} of its last ANSWERS_KEPT requests answered: a request sent again
+        # (its answer late or lost: RemoteTable.resend) is answered again, never played twice
+        self._answered = {}
 
     # --- who is where ------------------------------------------------------------------------
     def friend_seats(self):
@@ -173,6 +179,12 @@ class Host:
         handler = {"act": self._act, "undo": self._undo, "takeback": self._take_back,
                    "clear": self._clear, "why": self._why}[kind]
         q = message["q"]
+        answered = self._answered.setdefault(peer, {})
+        if q in answered:  # its news may have been lost with the answer: both again, the news whole
+            self._sent.pop(peer, None)
+            self._last.pop(peer, None)
+            self._send_state(peer, seat)
+            return self.send(peer, answered[q])
         if self.table.seats[seat]["kind"] != FRIEND:
             outcome = {"refused": M("A bot is playing your seat now.")}
         elif kind != "why" and self.waiting():
@@ -183,10 +195,14 @@ class Host:
             # Saved, and every device's news sent, before the reply: the guest's screen, which
             # redraws on the reply, then never shows the position before its own move.
             self.on_change("move")
-        self.send(peer, dumps(dict(wire(outcome), t="reply", q=q)))
+        reply = answered[q] = dumps(dict(wire(outcome), t="reply", q=q))
+        if len(answered) > ANSWERS_KEPT:
+            del answered[min(answered)]
+        self.send(peer, reply)
 
     def left(self, peer):
         """A guest's device went away: its seat waits (or a bot takes it: `stand_in`)."""
+        self._answered.pop(peer, None)
         if self.peers.pop(peer, None) is not None:
             self._sent.pop(peer, None)
             self._last.pop(peer, None)
@@ -327,6 +343,7 @@ class RemoteTable:
         self._state = None
         self._log = []
         self._pending = {}  # request number -> the callback waiting for its answer
+        self._moving = {}  # request number -> its text, for the moves (not questions) still unanswered
         self._q = 0
         self.dropped = 0  # messages from the host that could not be read (never shown)
 
@@ -382,6 +399,7 @@ class RemoteTable:
             self.chat = [line for line in message["lines"] if isinstance(line, list) and len(line) == 2
                          and isinstance(line[1], str)]
         elif kind == "reply":
+            self._moving.pop(message["q"], None)
             done = self._pending.pop(message["q"], None)
             if done is not None:
                 done(unwire({k: v for k, v in message.items() if k not in ("t", "q")}))
@@ -445,11 +463,35 @@ class RemoteTable:
         return [self.seat]
 
     # --- acting --------------------------------------------------------------------------------
-    def _ask(self, message, done):
+    def _ask(self, message, done, move=True):
         self._q += 1
         self._pending[self._q] = done
-        if self.send(dumps(dict(message, q=self._q))) is False:  # the host's device is away
+        text = dumps(dict(message, q=self._q))
+        if move:
+            self._moving[self._q] = text
+        if self.send(text) is False:  # the host's device is away
             del self._pending[self._q]
+            self._moving.pop(self._q, None)
+            done({"refused": self.host_away()})
+
+    def sending(self):
+        """Whether a move of this seat is on its way to the host, not answered yet: the page then
+        says so and holds its controls (a second tap would be a second move)."""
+        return bool(self._moving)
+
+    def resend(self):
+        """Send again the moves the host has not answered (a message lost on the way, say): the
+        same requests, which the host plays once and answers again."""
+        for text in list(self._moving.values()):
+            self.send(text)
+
+    def host_lost(self):
+        """The host's device went away: whatever was asked of it is refused now, saying so, so
+        that no move waits for an answer that will not come. (A move the host played before it
+        went shows with the host's news when it is back.)"""
+        pending, self._pending = self._pending, {}
+        self._moving.clear()
+        for done in pending.values():
             done({"refused": self.host_away()})
 
     def host_away(self):
@@ -469,7 +511,7 @@ class RemoteTable:
         self._ask({"t": "clear"}, done)
 
     def why_not(self, seat, action, done):
-        self._ask({"t": "why", "action": action}, done)
+        self._ask({"t": "why", "action": action}, done, move=False)
 
     def say(self, line):
         self.send(dumps({"t": "chat", "text": line}))

@@ -18,6 +18,8 @@ Reading (all scoped to a seat; None: public information only):
   undo_blocked(seat)                    why Undo cannot work now (a Message), None if it can
   retractable(seat)                     moves of this turn that can be taken back alone
   is_human(seat), humans()              seats played by people at this device
+  sending()                             a move of this device is on its way and not answered yet
+                                        (never here; a guest's, until its host answers)
 
 Acting: each call ends by calling `done(outcome)` (at once here; when the host answers for a
 remote seat). An outcome is {"ok": True}, {"refused": reason} or {"confirm": warning}: a
@@ -98,6 +100,9 @@ class LocalTable:
         return self.match.humans()
 
     # --- acting ----------------------------------------------------------------------------
+    def sending(self):
+        return False  # a move here is played at once
+
     def why_not(self, seat, action, done):
         done({"why": self.game.illegal_reason(self.match.state, seat, action)})
 

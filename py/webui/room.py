@@ -46,6 +46,7 @@ TABLES_KEPT = 5
 LINK_KEYS = ("join", "key", "seat", "sk", "hk", "host", "game", "relays", "stun")  # what an invite's fragment says
 ASK_EVERY = 3  # seconds between a guest's asks while it has no proved host (it asks at every join too)
 JOIN_WAIT = 15  # seconds a guest waits for its host before it says so and offers Try again
+RESEND_AFTER = 4  # seconds a guest's move waits for the host's answer before it is sent again
 FRIENDS_WAIT = 60  # seconds a host waits with nobody joined before it says so
 CHAT_SHOWN = 30
 
@@ -332,6 +333,7 @@ class GuestSeat:
         self.looking_since = None  # when it last began to look for its host (JOIN_WAIT)
         self._looking = 0  # which look the ask timer belongs to (a Try again starts another)
         self.waited_long = False  # JOIN_WAIT went by with no host: the page says so, with Try again
+        self._watching = False  # a timer will send the moves still unanswered again (RESEND_AFTER)
         # The device's secret for this seat: a reload rejoins the same seat with it.
         self.token_key = "seat-{}-{}".format(self.room["id"], self.seat)
         self.token = screen.app.store.setting(self.token_key)
@@ -425,7 +427,23 @@ class GuestSeat:
 
     def _send_to_host(self, text):
         """False when the host's device is away (the table then refuses the request, saying so)."""
-        return self.gate is not None and self.gate.send_to_host(text)
+        sent = self.gate is not None and self.gate.send_to_host(text)
+        self._watch_moves()
+        return sent
+
+    def _watch_moves(self):
+        """While a move waits for the host's answer, send it again every RESEND_AFTER seconds: a
+        message lost on the way must not leave the page saying "Sending…" for ever (the host
+        plays a request once, however often it comes)."""
+        if not self._watching and self.table is not None and self.table.sending():
+            self._watching = True
+            self.screen.platform.timer(RESEND_AFTER, self._resend)
+
+    def _resend(self):
+        self._watching = False
+        if self.table is not None and self.table.sending() and self.host_peer is not None:
+            self.table.resend()
+        self._watch_moves()
 
     def _host_proved(self, peer):
         """The host proved itself (peer), or went away (None)."""
@@ -434,6 +452,7 @@ class GuestSeat:
             self.waited_long = False
             self.gate.send_to_host(self.table.hello_text())
         else:  # a reload, or a dropped connection: look for it again
+            self.table.host_lost()  # no move waits for an answer from the device that went
             self._look()
             self.screen.redraw()
 

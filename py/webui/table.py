@@ -45,8 +45,11 @@ class Context:
         self.prefs = screen.prefs if interactive else {}
         self.names = seat_names(self.table)
         self.acting = self.table.to_act()
+        # While a move is on its way to the host, nothing more is played (a second tap would be a
+        # second move): the status line says it is being sent.
+        self.sending = interactive and self.table.sending()
         self.can_act = (interactive and screen.cover is None and self.viewer is not None and self.viewer in self.acting
-                        and not screen.waiting_for_friends())
+                        and not screen.waiting_for_friends() and not self.sending)
         self.presence = screen.presence() if interactive else {}  # friends' devices: connected or not
 
     def name(self, seat):
@@ -77,6 +80,8 @@ def status_line(ctx, renderer):
         if screen.guest is not None:
             return _("Waiting for the other friends to join: the game starts when everyone is here.")
         return _("Waiting for friends to join: send each one their invite below.")
+    if ctx.sending:
+        return _("Sending your move to {host}…").format(host=esc(table.host_name or _("the host")))
     thinking = _("{name} is thinking…").format(name=ctx.name(screen.thinking)) if screen.thinking is not None else ""
     if ctx.can_act:
         who = _("Your turn") if len(table.humans()) == 1 else _("Your turn, {name}").format(name=ctx.name(ctx.viewer))
@@ -347,8 +352,9 @@ def render(screen):
     if screen.confirm is not None:
         parts.append(confirm_dialog(ctx))
     # data-moves: how many moves the game in memory holds (tests compare it with the save)
+    # data-sending: a move of this device is on its way to the host (tests wait for its answer)
     return tag("div", "".join(parts), class_="game", id="game", data_game=ctx.game.info.id,
-               data_moves=str(ctx.table.moves))
+               data_moves=str(ctx.table.moves), data_sending="true" if ctx.sending else None)
 
 
 def conflict_notice(conflict):
@@ -552,6 +558,8 @@ class TableScreen(GameScreen):
         if self.waiting_for_friends():
             self.notice = M("The game starts when every friend has joined.")
             return self.redraw()
+        if table.sending():
+            return  # the move before is on its way to the host: the page says so, and waits
         self.confirm = None
         before = table.moves
 
@@ -566,6 +574,12 @@ class TableScreen(GameScreen):
             self._changed(outcome)
 
         table.play(seat, action, done, confirmed)
+        self.show_sending()
+
+    def show_sending(self):
+        """A guest's move went to the host: "Sending your move…" until the host answers."""
+        if self.table is not None and self.table.sending():
+            self.redraw()
 
     def _changed(self, outcome):
         """A request to the table came back: its refusal shown, or the change saved and drawn."""
@@ -602,7 +616,10 @@ class TableScreen(GameScreen):
         if self.viewer is None or self.cover is not None:
             self.notice = NOT_YOUR_TURN
             return self.redraw()
+        if table.sending():
+            return  # as for a move (play)
         request(self.viewer, *args, lambda outcome: self._changed(outcome) if table is self.table else None)
+        self.show_sending()
 
     def on_undo(self, _):
         if self.table is not None:
@@ -627,6 +644,9 @@ class TableScreen(GameScreen):
         def answer(outcome):
             if table is not self.table:
                 return
+            if "refused" in outcome:  # the question did not reach a host (its device went away)
+                self.notice = outcome["refused"]
+                return self.redraw()
             why = outcome.get("why")
             if why is None and allowed is not None:
                 allowed()
