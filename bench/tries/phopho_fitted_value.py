@@ -20,13 +20,12 @@ FITTED = {
 CUSTOMERS_AT_START = len(ROLLOUT_GAME.new_game(2, {}, 1)["customers"])  # the deck once the line is dealt (14)
 
 
+_hand_set_value = position_value
+
+
 def position_value(game, state, seat):
-    n = state["players"]
     if state["over"]:
-        result = game.result(state)
-        scores = result["scores"]
-        won = 1.0 / len(result["winners"]) if seat in result["winners"] else 0.0
-        return WIN_VALUE * won + scores[seat] - max(scores[s] for s in range(n) if s != seat)
-    weights = FITTED[2 if n == 2 else 4]
+        return _hand_set_value(game, state, seat)  # the result, as today
+    weights = FITTED[2 if state["players"] == 2 else 4]
     x = _FIT["features"](state, seat, CUSTOMERS_AT_START)
     return sum(weights[name] * value for name, value in zip(_FIT["NAMES"], x))
