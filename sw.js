@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "1299ed4c7f246b3d";
+const VERSION = "648d38c70d8304a6";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -165,8 +165,14 @@ def test_a_table_with_friends_offers_hints_only_when_its_host_chose_so(offered):
     assert host.match.hints()["used"] == [1, 0]  # counted by the host, which keeps the score sheet
     assert guest.current.table.hints()["used"] == [1, 0]
     guest.handle(act, arg)
+    # while the move is on its way to the host, Hint is not offered and a stale one shows nothing
+    assert guest.current.table.sending() and 'data-act="hint"' not in gpage.html
+    guest.current.hint = None
+    guest.handle("hint", None)
+    assert guest.current.hint is None and guest.current.hint_asked is None
     settle(net, page, gpage)
     assert host.match.history[-1] == [0, move]
+    assert host.match.hints()["used"] == [1, 0]
 
 
 # --- a player's click while a bot thinks -------------------------------------------------------

@@ -664,7 +664,7 @@ class TableScreen(GameScreen):
 
         table, seat = self.table, self.viewer
         if (table is None or seat is None or self.cover is not None or table.is_over() or seat not in table.to_act()
-                or self.waiting_for_friends() or not table.hints()["offered"]):
+                or self.waiting_for_friends() or not table.hints()["offered"] or table.sending()):
             return
         if self.shown_hint() is not None:
             return self.redraw()
