@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "648d38c70d8304a6";
+const VERSION = "a974e496cba686f2";
 const APP_FILES = [
   "./",
   "./index.html",

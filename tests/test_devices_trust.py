@@ -19,6 +19,7 @@ from test_devices_app import join, open_app, settle
 from tabletop.protocol import MAX_DEPTH, VERSION, dumps
 from tabletop.secure import SESSIONS_KEPT, STREAM_AHEAD, STREAM_CHUNK, GuestGate, HostGate, Session, transcript
 from webui.room import ASK_EVERY, FRIENDS_WAIT, JOIN_WAIT, RESEND_AFTER
+from webui.table import SENDING_SHOWN_AFTER
 
 GAME = {"game": "thenumber", "seats": "human,friend,friend", "names": "Ann", "speed": "instant", "seed": "3"}
 
@@ -299,6 +300,7 @@ def test_a_tampered_box_is_dropped_and_the_session_goes_on():
     t.lan.current.play(t.lan.current.table.legal(1)[0])
     t.settle()
     assert flipped and t.host.match.history == []  # the move did not open
+    t.lpage.tick(SENDING_SHOWN_AFTER)
     assert "Sending your move to Ann…" in t.lpage.text
     t.net.lose = None
     t.lpage.tick(RESEND_AFTER)

@@ -16,6 +16,7 @@ from tabletop import saves
 from tabletop.hints import hint, hint_rng
 from tabletop.match import Match, make_seats
 from test_devices_app import invite_params, join, settle
+from webui.table import SENDING_SHOWN_AFTER
 from webui import i18n
 
 HINTED = re.compile(r'<[a-z][^<>]*\bdata-hint="[^"]*"[^<>]*>')
@@ -166,6 +167,7 @@ def test_a_table_with_friends_offers_hints_only_when_its_host_chose_so(offered):
     assert guest.current.table.hints()["used"] == [1, 0]
     guest.handle(act, arg)
     # while the move is on its way to the host, Hint is not offered and a stale one shows nothing
+    gpage.tick(SENDING_SHOWN_AFTER)
     assert guest.current.table.sending() and 'data-act="hint"' not in gpage.html
     guest.current.hint = None
     guest.handle("hint", None)

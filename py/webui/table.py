@@ -15,6 +15,9 @@ from .renderers import RENDERERS
 from .screen import GameScreen
 
 NOT_YOUR_TURN = M("Nothing to take back: it is not your turn on this screen.")
+# A guest's move answered sooner than this shows no "Sending…": the page would blink at every
+# move (a card picked, a key pressed). A second tap is ignored from the first moment all the same.
+SENDING_SHOWN_AFTER = 0.3  # seconds
 
 
 def seat_names(table):
@@ -45,9 +48,9 @@ class Context:
         self.prefs = screen.prefs if interactive else {}
         self.names = seat_names(self.table)
         self.acting = self.table.to_act()
-        # While a move is on its way to the host, nothing more is played (a second tap would be a
-        # second move): the status line says it is being sent.
-        self.sending = interactive and self.table.sending()
+        # While a move is on its way to the host (longer than SENDING_SHOWN_AFTER), the page says
+        # so and offers nothing to play (TableScreen.play ignores a second tap from the start).
+        self.sending = interactive and screen.sending_shown and self.table.sending()
         self.can_act = (interactive and screen.cover is None and self.viewer is not None and self.viewer in self.acting
                         and not screen.waiting_for_friends() and not self.sending)
         self.presence = screen.presence() if interactive else {}  # friends' devices: connected or not
@@ -401,6 +404,8 @@ class TableScreen(GameScreen):
         self.hint = None  # {"action", "why", "moves", "seat", "legal"}: the hint asked for, shown until its player moves
         self.hint_asked = None  # (moves, seat) of a hint being worked out
         self.own_moves = 0  # requests of this screen's players the table accepted: a hint is for one decision
+        self.sending_shown = False  # the page says the guest's move is on its way (SENDING_SHOWN_AFTER)
+        self._sent_moves = 0  # which move the timer of SENDING_SHOWN_AFTER is for
         self.seen_ply = len(match.history) if match is not None else 0  # later announcements are news
         if match is not None:
             humans = match.humans()
@@ -577,9 +582,20 @@ class TableScreen(GameScreen):
         self.show_sending()
 
     def show_sending(self):
-        """A guest's move went to the host: "Sending your move…" until the host answers."""
-        if self.table is not None and self.table.sending():
-            self.redraw()
+        """A guest's move went to the host: "Sending your move…" from SENDING_SHOWN_AFTER on, until
+        the host answers."""
+        table = self.table
+        self.sending_shown = False
+        if table is None or not table.sending():
+            return
+        self._sent_moves += 1
+        sent = self._sent_moves
+
+        def late():
+            if sent == self._sent_moves and table is self.table and table.sending() and self.app.current is self:
+                self.sending_shown = True
+                self.redraw()
+        self.platform.timer(SENDING_SHOWN_AFTER, late)
 
     def _changed(self, outcome):
         """A request to the table came back: its refusal shown, or the change saved and drawn."""
