@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "a974e496cba686f2";
+const VERSION = "62ced49d3845cc94";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -10,6 +10,7 @@ import re
 from fakes import FakeNetwork, open_app
 
 from tabletop.match import FRIEND
+from webui.room import RESEND_AFTER
 from webui.table import SENDING_SHOWN_AFTER
 
 
@@ -258,6 +259,28 @@ def test_a_move_on_its_way_when_the_host_goes_is_refused_saying_so():
     guest.current.play(table.legal(1)[0])
     settle(net, page2, gpage)
     assert len(host2.match.history) == 1 == table.moves
+
+
+def test_a_move_whose_answer_was_lost_is_not_sent_again_to_a_new_connection():
+    """The host played the guest's move but its answer was lost; the guest then starts a new
+    connection (Try again). The host cannot know the new connection's requests from the old
+    one's, so the move is not sent again there (it would be a second move): the host's news
+    shows the move played."""
+    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann",
+                                                      "seed": "4", "speed": "instant"})
+    table = guest.current.table
+    lan = guest.current.guest.net.peer
+    net.lose = lambda sender, receiver, text: receiver == lan  # nothing comes back to Lan
+    guest.current.play(table.legal(1)[0])
+    settle(net, page, gpage)
+    assert len(host.match.history) == 1 and table.sending()
+    net.lose = None
+    guest.handle("room-retry")
+    settle(net, page, gpage)
+    gpage.tick(RESEND_AFTER)
+    settle(net, page, gpage)
+    assert not table.sending() and table.moves == 1 == len(host.match.history)
+    assert 'role="alert"' not in gpage.html  # no refusal: the move was not sent a second time
 
 
 def test_a_question_that_cannot_reach_the_host_is_not_taken_for_a_yes():
