@@ -1,8 +1,10 @@
-"""Mojo, tried 2026-12-06: Hard reads the others' hands from their last play. Knowing the hands
-(not the deck) is worth 69.0% against the pinned Hard (bench/tries/mojo_known_hands.py), so
-Hard samples READ_POOL worlds, weighs each by how likely each rival's last play of this round was
-from the hand that world gives it (the rollouts' own policy as the model: a play it would not make
-counts READ_MISS), and searches HARD_WORLDS worlds drawn by those weights.
+"""Mojo, tried 2026-12-06: Hard reads the others' hands from their plays. Knowing the hands
+(not the deck) is worth 65.0% against the pinned Hard over 200 seeds (mojo_known_hands.py), so
+Hard samples READ_POOL worlds, weighs each by how likely each rival's last play of this round
+(READ_ALL: every play) was from the hand that world gives it, and searches HARD_WORLDS worlds
+drawn by those weights. The model (READ_MODEL): "policy", the rollouts' own weighing (a play
+costing READ_TEMPERATURE more than its best is e times less likely); "rates", the pinned Hard's
+habits, counted.
 
 Who played what is public at the table (every card is played face up); the view has only the
 pile, so this try records each play of the round in the state and shows it in the view. Run in

@@ -26,7 +26,7 @@ NAMES = ["stars", "progress", "tokens", "hand", "happy", "king_lead",
          "late_stars", "late_progress", "late_tokens", "late_hand", "late_happy"]
 
 
-def seat_features(state, s, customers_at_start):
+def seat_features(state, s):
     """The raw features of seat `s` (before they are made relative to its rivals)."""
     tokens = state["mad"][s] + state["happy"][s]
     stars = sum(CUSTOMER[c]["stars"] for c in state["loyal"][s])
@@ -38,7 +38,7 @@ def seat_features(state, s, customers_at_start):
 def features(state, seat, customers_at_start):
     """`seat`'s features relative to the mean of its rivals: what the fitted value weighs."""
     n = state["players"]
-    raw = [seat_features(state, s, customers_at_start) for s in range(n)]
+    raw = [seat_features(state, s) for s in range(n)]
     rel = [raw[seat][k] - sum(raw[s][k] for s in range(n) if s != seat) / (n - 1) for k in range(len(raw[0]))]
     best = max(state["happy"])
     leaders = [s for s in range(n) if state["happy"][s] == best]
