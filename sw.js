@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "62ced49d3845cc94";
+const VERSION = "18dfeeef913ef2fd";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -4,12 +4,14 @@ place of the relays and WebRTC. The browser tests (test_browser_devices.py) do t
 real Chromium contexts, a local relay and WebRTC."""
 
 import html
+import json
 import random
 import re
 
 from fakes import FakeNetwork, open_app
 
 from tabletop.match import FRIEND
+from tabletop.protocol import dumps
 from webui.room import RESEND_AFTER
 from webui.table import SENDING_SHOWN_AFTER
 
@@ -284,9 +286,9 @@ def test_a_move_whose_answer_was_lost_is_not_sent_again_to_a_new_connection():
     assert 'role="alert"' not in gpage.html  # no refusal: the move was not sent a second time
 
 
-def test_a_question_that_cannot_reach_the_host_is_not_taken_for_a_yes():
-    """Flowers asks the host whether a tile may go where the guest aims. With the host's device
-    gone, the aim is not shown as allowed: the page says the host is not connected."""
+def lan_holds_a_flowers_card():
+    """Ann's Flowers table, Lan on another device with a card taken: (net, host, page, guest,
+    gpage, a place Lan may put it)."""
     net, host, page, _, guest, gpage = ann_hosts_lan({"game": "flowers", "seats": "human,friend", "names": "Ann",
                                                       "seed": "3", "speed": "instant"})
     table = guest.current.table
@@ -295,13 +297,49 @@ def test_a_question_that_cannot_reach_the_host_is_not_taken_for_a_yes():
         settle(net, page, gpage)
     guest.current.play(next(a for a in table.legal(1) if a.startswith("take:")))
     settle(net, page, gpage)
-    place = next(a for a in table.legal(1) if a.startswith("place:"))
+    return net, host, page, guest, gpage, next(a for a in table.legal(1) if a.startswith("place:"))
+
+
+def test_a_question_that_cannot_reach_the_host_is_not_taken_for_a_yes():
+    """Flowers asks the host whether a tile may go where the guest aims. With the host's device
+    gone, the aim is not shown as allowed: the page says the host is not connected."""
+    net, host, _, guest, gpage, place = lan_holds_a_flowers_card()
     host.current.leave()
     settle(net, gpage)
     guest.handle("flowers-aim", place.split(":", 1)[1])
     settle(net, gpage)
     assert "Ann is not connected: try again when their device is back." in gpage.text
     assert " aimed" not in gpage.html and "flowers-aim" not in guest.current.ui
+
+
+def test_a_question_whose_answer_did_not_open_is_asked_again():
+    """Flowers asks the host whether a tile may go where the guest aims. An answer that does not
+    open (changed on the way) is asked for again after RESEND_AFTER, as a move is: the aim is
+    then shown with no second tap, and the page never said a move was on its way."""
+    net, host, page, guest, gpage, place = lan_holds_a_flowers_card()
+    table = guest.current.table
+    lan = guest.current.guest.net.peer
+    changed = []
+
+    def tamper(sender, receiver, text):  # the host's next box to Lan: its answer
+        if receiver == lan and '"t":"box"' in text and not changed:
+            message = json.loads(text)
+            message["c"] = ("B" if message["c"][0] != "B" else "C") + message["c"][1:]
+            changed.append(message)
+            room = next(key for key, members in net.rooms.items() if receiver in members)
+            net.mail.append((room, receiver, "message", sender, dumps(message)))
+            return True
+        return False
+    net.lose = tamper
+    guest.handle("flowers-aim", place.split(":", 1)[1])
+    settle(net, page, gpage)
+    assert changed and " aimed" not in gpage.html
+    assert table.awaiting() and not table.sending() and "Sending your move" not in gpage.text
+    net.lose = None
+    gpage.tick(RESEND_AFTER)
+    settle(net, page, gpage)
+    assert " aimed" in gpage.html and not table.awaiting()
+    assert len(host.match.history) == 1, "a question played nothing"
 
 
 def test_the_host_back_before_its_old_page_is_seen_gone_still_gets_the_guests_back():

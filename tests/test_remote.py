@@ -191,7 +191,8 @@ class Room:
             self.legal_held.pop(peer, None)
         if kind == "state":
             self.stats["states"] += 1
-            held = self.legal_held.get(peer)
+            # legal moves sent again whole (news sent whole, to a request sent twice) are fine
+            held = self.legal_held.get(peer) if message["legal"] is None else None
             assert self.state_text(self.match, seat, message["log_start"], held) == text, "a state message is not seat_update"
             scrambled = self.scrambled(seat)
             if scrambled.state != self.match.state:
@@ -518,11 +519,31 @@ def test_a_move_sent_again_is_played_once_and_answered_again():
     assert room.match.history == [[0, action]], "a move sent twice was played twice"
     assert outcomes == [{"ok": True}] and not guest.sending()
     room.check_guests()
-    # questions are not moves: nothing to send again
-    room.ask(guest, guest.why_not, action)
-    guest.why_not(0, action, outcomes.append)
-    assert not guest.sending()
+
+
+def test_a_question_whose_answer_is_lost_is_asked_again_the_newest_only():
+    """A "why not?" (Flowers asks one as the player aims) is sent again like a move, but it is
+    not a move on its way (the page keeps its controls), and only the newest one counts: an
+    older one's answer would overwrite the explanation of where the player aims now."""
+    room = Room(Match(GAMES["flowers"], make_seats([FRIEND, HUMAN]), {}, seed=8), seed=8)
+    guest = room.join(0)
     room.pump()
+    take = next(a for a in room.match.legal(0) if a.startswith("take:"))
+    room.ask(guest, guest.play, take)
+    cells = room.match.legal(0)
+    answers = []
+    guest.why_not(0, "place:9,9", answers.append)  # not touching the garden (FL-8)
+    room.to_host.clear()  # lost on the way
+    guest.why_not(0, cells[0], answers.append)
+    peer, text = room.to_host.popleft()
+    room.host.receive(peer, text)
+    room.to_guest[peer].clear()  # its answer lost too
+    assert guest.awaiting() and not guest.sending() and answers == []
+    guest.resend()
+    assert list(room.to_host) == [(peer, text)], "only the newest question is asked again"
+    room.pump()
+    assert answers == [{"why": None}] and not guest.awaiting()
+    assert room.match.history == [[0, take]], "a question played nothing"
 
 
 def test_a_move_waiting_when_the_host_goes_is_refused_saying_so():

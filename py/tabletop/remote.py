@@ -344,6 +344,9 @@ class RemoteTable:
         self._log = []
         self._pending = {}  # request number -> the callback waiting for its answer
         self._moving = {}  # request number -> its text, for the moves (not questions) still unanswered
+        # The question ("why not?") still unanswered, as (number, text): only the newest one, as
+        # only its answer is still shown (an older one's would overwrite it)
+        self._asking = None
         self._q = 0
         self.dropped = 0  # messages from the host that could not be read (never shown)
 
@@ -400,6 +403,8 @@ class RemoteTable:
                          and isinstance(line[1], str)]
         elif kind == "reply":
             self._moving.pop(message["q"], None)
+            if self._asking is not None and self._asking[0] == message["q"]:
+                self._asking = None
             done = self._pending.pop(message["q"], None)
             if done is not None:
                 done(unwire({k: v for k, v in message.items() if k not in ("t", "q")}))
@@ -469,9 +474,14 @@ class RemoteTable:
         text = dumps(dict(message, q=self._q))
         if move:
             self._moving[self._q] = text
+        else:
+            if self._asking is not None:  # superseded: its answer would now mislead
+                self._pending.pop(self._asking[0], None)
+            self._asking = (self._q, text)
         if self.send(text) is False:  # the host's device is away
             del self._pending[self._q]
             self._moving.pop(self._q, None)
+            self._asking = None
             done({"refused": self.host_away()})
 
     def sending(self):
@@ -479,10 +489,14 @@ class RemoteTable:
         says so and holds its controls (a second tap would be a second move)."""
         return bool(self._moving)
 
+    def awaiting(self):
+        """Whether anything asked of the host (a move, or the newest question) is unanswered."""
+        return bool(self._moving) or self._asking is not None
+
     def resend(self):
-        """Send again the moves the host has not answered (a message lost on the way, say): the
-        same requests, which the host plays once and answers again."""
-        for text in list(self._moving.values()):
+        """Send again what the host has not answered (a message lost on the way, say): the same
+        requests, which the host plays once and answers again."""
+        for text in list(self._moving.values()) + ([self._asking[1]] if self._asking else []):
             self.send(text)
 
     def host_lost(self):
@@ -491,6 +505,7 @@ class RemoteTable:
         went shows with the host's news when it is back.)"""
         pending, self._pending = self._pending, {}
         self._moving.clear()
+        self._asking = None
         for done in pending.values():
             done({"refused": self.host_away()})
 

@@ -333,7 +333,7 @@ class GuestSeat:
         self.looking_since = None  # when it last began to look for its host (JOIN_WAIT)
         self._looking = 0  # which look the ask timer belongs to (a Try again starts another)
         self.waited_long = False  # JOIN_WAIT went by with no host: the page says so, with Try again
-        self._watching = False  # a timer will send the moves still unanswered again (RESEND_AFTER)
+        self._watching = False  # a timer will send the requests still unanswered again (RESEND_AFTER)
         # The device's secret for this seat: a reload rejoins the same seat with it.
         self.token_key = "seat-{}-{}".format(self.room["id"], self.seat)
         self.token = screen.app.store.setting(self.token_key)
@@ -428,22 +428,23 @@ class GuestSeat:
     def _send_to_host(self, text):
         """False when the host's device is away (the table then refuses the request, saying so)."""
         sent = self.gate is not None and self.gate.send_to_host(text)
-        self._watch_moves()
+        self._watch_requests()
         return sent
 
-    def _watch_moves(self):
-        """While a move waits for the host's answer, send it again every RESEND_AFTER seconds: a
-        message lost on the way must not leave the page saying "Sending…" for ever (the host
-        plays a request once, however often it comes)."""
-        if not self._watching and self.table is not None and self.table.sending():
+    def _watch_requests(self):
+        """While a move (or a question) waits for the host's answer, send it again every
+        RESEND_AFTER seconds: a message lost on the way must not leave the page saying
+        "Sending…" for ever, nor a Flowers aim unexplained (the host plays a request once,
+        however often it comes)."""
+        if not self._watching and self.table is not None and self.table.awaiting():
             self._watching = True
             self.screen.platform.timer(RESEND_AFTER, self._resend)
 
     def _resend(self):
         self._watching = False
-        if self.table is not None and self.table.sending() and self.host_peer is not None:
+        if self.table is not None and self.table.awaiting() and self.host_peer is not None:
             self.table.resend()
-        self._watch_moves()
+        self._watch_requests()
 
     def _host_proved(self, peer):
         """The host proved itself (peer), or went away (None)."""
