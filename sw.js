@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "18dfeeef913ef2fd";
+const VERSION = "f05c9c82bc6cb611";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -285,6 +285,34 @@ def test_flowers_hard_denies_the_next_player_the_card_that_completes_their_group
     assert flbots.hard(game, view, 0, legal, random.Random(1)) == "take:1"
 
 
+def test_flowers_hard_does_not_hand_a_leading_rival_the_end(monkeypatch):
+    """Issue 37: whoever takes a stack's last card ends the game (FL-9), and a bot ends it when
+    that wins. The red 4 on stack 0 would complete Hard's group (FL-10), but stack 0 would then
+    hold one card, turned up for the other player, who leads and would end the game with it:
+    Hard takes elsewhere, and would take the red 4 if it did not look at the end."""
+    game = GAMES["flowers"]
+    ids = {}
+    for i, card in enumerate(flbots.CARDS):
+        ids.setdefault(card, []).append(i)
+    red4, blue4, blue1 = ids[("red", 4, None)], ids[("blue", 4, None)], ids[("blue", 1, None)][0]
+    green1, under = ids[("green", 1, None)][0], ids[("yellow", 3, None)][:3]  # covered: lost with the group
+    mine = {"0,0": [under[0], red4[0]], "1,0": [under[1], red4[1]], "0,1": [under[2], red4[2]]}
+    theirs = {"0,0": [blue4[0]], "1,0": [blue4[1]], "0,1": [blue4[2]], "1,1": [blue4[3]], "2,0": [blue1]}
+    state = game.start(2, {}, 3)
+    state["turn"] = 0
+    used = {*red4[:4], *blue4[:4], blue1, green1, *under}
+    pool = [c for c in range(108) if c not in used]
+    state["gardens"] = [mine, theirs]
+    state["stacks"] = [[pool[0], red4[3]], pool[1:20] + [green1], pool[20:40]]
+    state["out"] = pool[40:]
+    assert game.audit(state) == []
+    view, legal = game.view(state, 0), game.legal_actions(state, 0)
+    assert flbots.shortens(view, 0) and not flbots.leads(view, 0, flbots.HARD, flbots.hard_turns_left(view))
+    assert flbots.hard(game, view, 0, legal, random.Random(1)) != "take:0"
+    monkeypatch.setattr(flbots.EndRisk, "take", lambda self, options: options)
+    assert flbots.hard(game, view, 0, legal, random.Random(1)) == "take:0"
+
+
 @pytest.mark.parametrize("levels", [["normal", "normal"], ["normal", "normal", "normal"]])
 def test_flowers_bots_do_not_cut_games_with_others_short(levels):
     """Ending the game is deliberate, not a habit: bots that used to empty the face-down stack

@@ -17,7 +17,9 @@ few placements and adds what the next turn then offers: the face-up cards it lea
 still there) against unseen cards sampled from what it cannot see. It weighs the best card it
 leaves to the next player, reads the pace of the game from the stacks (solo: it controls the
 end, so it keeps every stack alive as long as it can), and judges a take that empties a stack
-(FL-9) by the exact final scores: a win or a loss, or in solo the final score itself.
+(FL-9) by the exact final scores: a win or a loss, or in solo the final score itself. Heads-up,
+it also counts as a loss the chance that what it leaves (a stack at one card) lets the other
+player end the game and win (`EndRisk`).
 """
 
 from tabletop import bots as botlib
@@ -324,19 +326,29 @@ def hard_turns_left(view):
     return min(s["count"] / (n * (PACE_FACE_UP if FACE_UP[i] else PACE_HIDDEN)) for i, s in enumerate(view["stacks"]))
 
 
+def _scored_with(garden, card, key):
+    """score_garden of `garden` with `card` placed on `key` (the garden left as it was)."""
+    stack = garden.get(key)
+    garden[key] = (stack or []) + [card]
+    scored = score_garden(garden)
+    if stack is None:
+        del garden[key]
+    else:
+        garden[key] = stack
+    return scored
+
+
+def _final_key(scored):
+    return (scored["total"], -scored["removed_cards"])  # FL-14's order
+
+
 def _exact_after(garden, card, cells):
     """The best exact end scoring (FL-10..FL-13, ranked as FL-14) placing `card` on one of
     `cells`: (score_garden's result, cell)."""
     best = None
     for key in cells:
-        stack = garden.get(key)
-        garden[key] = (stack or []) + [card]
-        scored = score_garden(garden)
-        if stack is None:
-            del garden[key]
-        else:
-            garden[key] = stack
-        if best is None or (scored["total"], -scored["removed_cards"]) > (best[0]["total"], -best[0]["removed_cards"]):
+        scored = _scored_with(garden, card, key)
+        if best is None or _final_key(scored) > _final_key(best[0]):
             best = (scored, key)
     return best
 
@@ -355,6 +367,106 @@ def _final_value(view, seat, card, chooser):
     if seat in winners:
         return WIN / len(winners)
     return LOSS
+
+
+# --- the end, one turn ahead (heads-up) -----------------------------------------------------
+# Whoever takes the last card of a stack ends the game (FL-9), and bots end it only when that
+# wins: of 60 heads-up games between Hard and the pinned Hard, whoever ended the game won 59
+# (bench/RESULTS.md). So a take or a placement that leaves a stack at one card for the next
+# player hands them the end: Hard counts the chance that they end it and win as a loss.
+END_SAMPLES = 8  # cards tried for a last card Hard cannot see (turned up later, or face down)
+
+
+class EndRisk:
+    """Heads-up: the chance that the other player ends the game on their turn and wins."""
+
+    def __init__(self, view, seat, rng, chooser, rival):
+        self.view, self.seat, self.chooser, self.rival = view, seat, chooser, rival
+        self.other = 1 - seat
+        self.rng = rng
+        self._sample = None
+        self._finals = {}
+
+    @property
+    def sample(self):
+        """Unseen cards, drawn only when an end is near (until then Hard plays as it did)."""
+        if self._sample is None:
+            pool = unseen_cards(self.view)
+            self._sample = self.rng.sample(pool, min(END_SAMPLES, len(pool)))
+        return self._sample
+
+    def rival_final(self, card):
+        """Their best end with `card` (FL-14's key), placed as _final_value places it."""
+        found = self._finals.get(card)
+        if found is None:
+            cells = [k for _, k in self.rival.ranked(card)[:HARD_EXACT_CELLS]]
+            scored, _ = _exact_after(dict(self.view["gardens"][self.other]), card, cells)
+            found = self._finals[card] = _final_key(scored)
+        return found
+
+    def endings(self, counts, turned):
+        """The stacks left at one card for them: the face-up ones' cards (None for the one
+        turned up after this turn, `turned`), and whether the face-down one is among them."""
+        ups, down = [], False
+        for i, count in enumerate(counts):
+            if count == 1:
+                if not FACE_UP[i]:
+                    down = True
+                else:
+                    ups.append(None if i == turned else self.view["stacks"][i]["top"])
+        return ups, down
+
+    def loss(self, mine, ups, down):
+        """The chance they end the game and win against my end `mine`: with a face-up card they
+        see, or blind from the face-down stack when that more likely wins (as _final_value
+        judges it)."""
+        if not (ups or down) or not self.sample:
+            return 0.0
+        blind = 0.0
+        if down:
+            blind = sum(self.rival_final(c) > mine for c in self.sample) / len(self.sample)
+            blind = blind if blind > 0.5 else 0.0
+        lost = sum(1.0 if any(self.rival_final(c if up is None else up) > mine for up in ups) else blind
+                   for c in self.sample)
+        return lost / len(self.sample)
+
+    def weigh(self, value, risk):
+        return (1 - risk) * value + risk * LOSS
+
+    def take(self, options):
+        """The takes' values with the end they may hand over counted (a take of a stack's last
+        card ends the game now and is valued exactly already)."""
+        counts = [s["count"] for s in self.view["stacks"]]
+        garden = self.view["gardens"][self.seat]
+        weighed = []
+        for action, value in options:
+            i = int(action.split(":")[1])
+            after = list(counts)
+            after[i] -= 1
+            ups, down = self.endings(after, i if FACE_UP[i] else None)
+            if counts[i] > 1 and (ups or down):
+                top = self.view["stacks"][i]["top"]
+                cards = [top] if top is not None else self.sample[:END_SAMPLES // 2]
+                risk = sum(self.loss(max(_final_key(_scored_with(garden, card, k)) for _, k in self.chooser.ranked(card)[:HARD_EXACT_CELLS]),
+                                     ups, down) for card in cards) / len(cards)
+                value = self.weigh(value, risk)
+            weighed.append((action, value))
+        return weighed
+
+    def place(self, card, values):
+        """The placements' values ({cell: value}) with the end they may hand over counted; the
+        cells whose end scores best are weighed too."""
+        counts = [s["count"] for s in self.view["stacks"]]
+        held_from = self.view["held_from"]
+        ups, down = self.endings(counts, held_from if FACE_UP[held_from] else None)
+        if not (ups or down):
+            return values
+        garden = self.view["gardens"][self.seat]
+        weighed = dict(values)
+        for gain, key in self.chooser.ranked(card)[:HARD_EXACT_CELLS]:
+            weighed.setdefault(key, gain)
+        return {key: self.weigh(value, self.loss(_final_key(_scored_with(garden, card, key)), ups, down))
+                for key, value in weighed.items()}
 
 
 class Lookahead:
@@ -416,7 +528,11 @@ def hard(game, view, seat, legal, rng):
             cells = [k for _, k in chooser.ranked(card)]
             return "place:" + _exact_after(dict(garden), card, cells)[1]
         values = {}
-        place = "place:" + look.best_place(chooser, card, list(faces.values()), values)[1]
+        look.best_place(chooser, card, list(faces.values()), values)
+        if n == 2:
+            rival = Chooser(Board(view["gardens"][1 - seat], turns, weights))
+            values = EndRisk(view, seat, rng, chooser, rival).place(card, values)
+        place = "place:" + max(values, key=values.get)
         search.note({"place:" + key: v for key, v in values.items()}, place, "points")
         return place
     base = board.total()
@@ -454,6 +570,8 @@ def hard(game, view, seat, legal, rng):
             left = [rival.best(c) for c in others] + [rival_expected]
             gain -= DENY * max(left) - pace(view, seat, i, lead)
         options.append((action, gain))
+    if n == 2:
+        options = EndRisk(view, seat, rng, chooser, rival).take(options)
     chosen = _pick(options, rng)
     search.note(dict(options), chosen, "points")
     return chosen
