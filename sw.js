@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f05c9c82bc6cb611";
+const VERSION = "80001ba0780d9d5c";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -285,30 +285,43 @@ def test_flowers_hard_denies_the_next_player_the_card_that_completes_their_group
     assert flbots.hard(game, view, 0, legal, random.Random(1)) == "take:1"
 
 
-def test_flowers_hard_does_not_hand_a_leading_rival_the_end(monkeypatch):
-    """Issue 37: whoever takes a stack's last card ends the game (FL-9), and a bot ends it when
-    that wins. The red 4 on stack 0 would complete Hard's group (FL-10), but stack 0 would then
-    hold one card, turned up for the other player, who leads and would end the game with it:
-    Hard takes elsewhere, and would take the red 4 if it did not look at the end."""
+def flowers_end_position(players):
+    """Hard (seat 0) to take; its three red 4s over covered cards need the red 4 on stack 0, a
+    stack of two; the next player leads Hard (an exact blue group and area, FL-10, FL-12); with
+    three players, the third leads them both (a green area of 8)."""
     game = GAMES["flowers"]
     ids = {}
     for i, card in enumerate(flbots.CARDS):
         ids.setdefault(card, []).append(i)
     red4, blue4, blue1 = ids[("red", 4, None)], ids[("blue", 4, None)], ids[("blue", 1, None)][0]
-    green1, under = ids[("green", 1, None)][0], ids[("yellow", 3, None)][:3]  # covered: lost with the group
-    mine = {"0,0": [under[0], red4[0]], "1,0": [under[1], red4[1]], "0,1": [under[2], red4[2]]}
-    theirs = {"0,0": [blue4[0]], "1,0": [blue4[1]], "0,1": [blue4[2]], "1,1": [blue4[3]], "2,0": [blue1]}
-    state = game.start(2, {}, 3)
+    green4, green3, green1 = ids[("green", 4, None)], ids[("green", 3, None)], ids[("green", 1, None)]
+    under = ids[("yellow", 3, None)][:3]  # covered: lost with the group
+    gardens = [{"0,0": [under[0], red4[0]], "1,0": [under[1], red4[1]], "0,1": [under[2], red4[2]]},
+               {"0,0": [blue4[0]], "1,0": [blue4[1]], "0,1": [blue4[2]], "1,1": [blue4[3]], "2,0": [blue1]},
+               {"0,0": [green4[0]], "1,0": [green4[1]], "0,1": [green4[2]], "1,1": [green4[3]],
+                "2,0": [green3[0]], "3,0": [green3[1]], "4,0": [green3[2]], "-1,0": [green1[0]]}][:players]
+    state = game.start(players, {}, 3)
     state["turn"] = 0
-    used = {*red4[:4], *blue4[:4], blue1, green1, *under}
+    used = {c for g in gardens for stack in g.values() for c in stack} | {red4[3], green1[1]}
     pool = [c for c in range(108) if c not in used]
-    state["gardens"] = [mine, theirs]
-    state["stacks"] = [[pool[0], red4[3]], pool[1:20] + [green1], pool[20:40]]
+    state["gardens"] = gardens
+    state["stacks"] = [[pool[0], red4[3]], pool[1:20] + [green1[1]], pool[20:40]]
     state["out"] = pool[40:]
     assert game.audit(state) == []
-    view, legal = game.view(state, 0), game.legal_actions(state, 0)
+    return game, game.view(state, 0), game.legal_actions(state, 0)
+
+
+def test_flowers_hard_does_not_hand_a_leading_rival_the_end(monkeypatch):
+    """Issue 37: whoever takes a stack's last card ends the game (FL-9), and a bot ends it when
+    that wins. The red 4 on stack 0 would complete Hard's group, but stack 0 would then hold one
+    card, turned up for the next player, who leads and would end the game with it: Hard takes
+    elsewhere, and would take the red 4 if it did not look at the end. With a third player who
+    leads them both, the next player would not win by ending: Hard takes the red 4."""
+    game, view, legal = flowers_end_position(2)
     assert flbots.shortens(view, 0) and not flbots.leads(view, 0, flbots.HARD, flbots.hard_turns_left(view))
     assert flbots.hard(game, view, 0, legal, random.Random(1)) != "take:0"
+    game, view3, legal3 = flowers_end_position(3)
+    assert flbots.hard(game, view3, 0, legal3, random.Random(1)) == "take:0"
     monkeypatch.setattr(flbots.EndRisk, "take", lambda self, options: options)
     assert flbots.hard(game, view, 0, legal, random.Random(1)) == "take:0"
 

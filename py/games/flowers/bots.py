@@ -17,9 +17,9 @@ few placements and adds what the next turn then offers: the face-up cards it lea
 still there) against unseen cards sampled from what it cannot see. It weighs the best card it
 leaves to the next player, reads the pace of the game from the stacks (solo: it controls the
 end, so it keeps every stack alive as long as it can), and judges a take that empties a stack
-(FL-9) by the exact final scores: a win or a loss, or in solo the final score itself. Heads-up,
-it also counts as a loss the chance that what it leaves (a stack at one card) lets the other
-player end the game and win (`EndRisk`).
+(FL-9) by the exact final scores: a win or a loss, or in solo the final score itself. It also
+counts as a loss the chance that what it leaves (a stack at one card) lets the next player end
+the game and win (`EndRisk`).
 """
 
 from tabletop import bots as botlib
@@ -369,7 +369,7 @@ def _final_value(view, seat, card, chooser):
     return LOSS
 
 
-# --- the end, one turn ahead (heads-up) -----------------------------------------------------
+# --- the end, one turn ahead -------------------------------------------------------------------
 # Whoever takes the last card of a stack ends the game (FL-9), and bots end it only when that
 # wins: of 60 heads-up games between Hard and the pinned Hard, whoever ended the game won 59
 # (bench/RESULTS.md). So a take or a placement that leaves a stack at one card for the next
@@ -378,14 +378,18 @@ END_SAMPLES = 8  # cards tried for a last card Hard cannot see (turned up later,
 
 
 class EndRisk:
-    """Heads-up: the chance that the other player ends the game on their turn and wins."""
+    """The chance that the next player ends the game on their turn and wins (`rival`: their
+    garden's Chooser)."""
 
     def __init__(self, view, seat, rng, chooser, rival):
         self.view, self.seat, self.chooser, self.rival = view, seat, chooser, rival
-        self.other = 1 - seat
+        self.other = (seat + 1) % view["players"]
         self.rng = rng
         self._sample = None
         self._finals = {}
+        # With three or more, the next player's end must beat the others' gardens as they are too
+        rest = [_final_key(score_garden(g)) for s, g in enumerate(view["gardens"]) if s not in (seat, self.other)]
+        self.best_rest = max(rest) if rest else None
 
     @property
     def sample(self):
@@ -403,6 +407,11 @@ class EndRisk:
             scored, _ = _exact_after(dict(self.view["gardens"][self.other]), card, cells)
             found = self._finals[card] = _final_key(scored)
         return found
+
+    def wins(self, card, mine):
+        """Whether the next player, ending the game with `card`, wins against my end `mine`."""
+        theirs = self.rival_final(card)
+        return theirs > mine and (self.best_rest is None or theirs > self.best_rest)
 
     def endings(self, counts, turned):
         """The stacks left at one card for them: the face-up ones' cards (None for the one
@@ -424,9 +433,9 @@ class EndRisk:
             return 0.0
         blind = 0.0
         if down:
-            blind = sum(self.rival_final(c) > mine for c in self.sample) / len(self.sample)
+            blind = sum(self.wins(c, mine) for c in self.sample) / len(self.sample)
             blind = blind if blind > 0.5 else 0.0
-        lost = sum(1.0 if any(self.rival_final(c if up is None else up) > mine for up in ups) else blind
+        lost = sum(1.0 if any(self.wins(c if up is None else up, mine) for up in ups) else blind
                    for c in self.sample)
         return lost / len(self.sample)
 
@@ -529,8 +538,8 @@ def hard(game, view, seat, legal, rng):
             return "place:" + _exact_after(dict(garden), card, cells)[1]
         values = {}
         look.best_place(chooser, card, list(faces.values()), values)
-        if n == 2:
-            rival = Chooser(Board(view["gardens"][1 - seat], turns, weights))
+        if n > 1:
+            rival = Chooser(Board(view["gardens"][(seat + 1) % n], turns, weights))
             values = EndRisk(view, seat, rng, chooser, rival).place(card, values)
         place = "place:" + max(values, key=values.get)
         search.note({"place:" + key: v for key, v in values.items()}, place, "points")
@@ -570,7 +579,7 @@ def hard(game, view, seat, legal, rng):
             left = [rival.best(c) for c in others] + [rival_expected]
             gain -= DENY * max(left) - pace(view, seat, i, lead)
         options.append((action, gain))
-    if n == 2:
+    if n > 1:
         options = EndRisk(view, seat, rng, chooser, rival).take(options)
     chosen = _pick(options, rng)
     search.note(dict(options), chosen, "points")
