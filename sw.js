@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "80001ba0780d9d5c";
+const VERSION = "25fdc880a22fb1bf";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -439,6 +439,12 @@ class EndRisk:
                    for c in self.sample)
         return lost / len(self.sample)
 
+    def my_best_end(self, card):
+        """My end (FL-14's key) with `card` placed where it scores best, among the cells the
+        estimate ranks highest (as _final_value places it)."""
+        garden = self.view["gardens"][self.seat]
+        return max(_final_key(_scored_with(garden, card, k)) for _, k in self.chooser.ranked(card)[:HARD_EXACT_CELLS])
+
     def weigh(self, value, risk):
         return (1 - risk) * value + risk * LOSS
 
@@ -446,7 +452,6 @@ class EndRisk:
         """The takes' values with the end they may hand over counted (a take of a stack's last
         card ends the game now and is valued exactly already)."""
         counts = [s["count"] for s in self.view["stacks"]]
-        garden = self.view["gardens"][self.seat]
         weighed = []
         for action, value in options:
             i = int(action.split(":")[1])
@@ -456,8 +461,7 @@ class EndRisk:
             if counts[i] > 1 and (ups or down):
                 top = self.view["stacks"][i]["top"]
                 cards = [top] if top is not None else self.sample[:END_SAMPLES // 2]
-                risk = sum(self.loss(max(_final_key(_scored_with(garden, card, k)) for _, k in self.chooser.ranked(card)[:HARD_EXACT_CELLS]),
-                                     ups, down) for card in cards) / len(cards)
+                risk = sum(self.loss(self.my_best_end(card), ups, down) for card in cards) / len(cards)
                 value = self.weigh(value, risk)
             weighed.append((action, value))
         return weighed
