@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "25fdc880a22fb1bf";
+const VERSION = "5ce7d49a5c844b8f";
 const APP_FILES = [
   "./",
   "./index.html",

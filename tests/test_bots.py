@@ -285,18 +285,20 @@ def test_flowers_hard_denies_the_next_player_the_card_that_completes_their_group
     assert flbots.hard(game, view, 0, legal, random.Random(1)) == "take:1"
 
 
-def flowers_end_position(players):
-    """Hard (seat 0) to take; its three red 4s over covered cards need the red 4 on stack 0, a
-    stack of two; the next player leads Hard (an exact blue group and area, FL-10, FL-12); with
-    three players, the third leads them both (a green area of 8)."""
+def flowers_end_position(players, depth=2, covered=3):
+    """Hard (seat 0) to take; its three red 4s (`covered` of them over a card, lost with the
+    group) need the red 4 on stack 0, a stack of `depth` cards, the lowest; the next player
+    leads Hard (an exact blue group and area, FL-10, FL-12); with three players, the third leads
+    them both (a green area of 8)."""
     game = GAMES["flowers"]
     ids = {}
     for i, card in enumerate(flbots.CARDS):
         ids.setdefault(card, []).append(i)
     red4, blue4, blue1 = ids[("red", 4, None)], ids[("blue", 4, None)], ids[("blue", 1, None)][0]
     green4, green3, green1 = ids[("green", 4, None)], ids[("green", 3, None)], ids[("green", 1, None)]
-    under = ids[("yellow", 3, None)][:3]  # covered: lost with the group
-    gardens = [{"0,0": [under[0], red4[0]], "1,0": [under[1], red4[1]], "0,1": [under[2], red4[2]]},
+    under = ids[("yellow", 3, None)][:covered] + [None] * (3 - covered)  # covered: lost with the group
+    mine = {"0,0": [under[0], red4[0]], "1,0": [under[1], red4[1]], "0,1": [under[2], red4[2]]}
+    gardens = [{key: [c for c in stack if c is not None] for key, stack in mine.items()},
                {"0,0": [blue4[0]], "1,0": [blue4[1]], "0,1": [blue4[2]], "1,1": [blue4[3]], "2,0": [blue1]},
                {"0,0": [green4[0]], "1,0": [green4[1]], "0,1": [green4[2]], "1,1": [green4[3]],
                 "2,0": [green3[0]], "3,0": [green3[1]], "4,0": [green3[2]], "-1,0": [green1[0]]}][:players]
@@ -305,8 +307,8 @@ def flowers_end_position(players):
     used = {c for g in gardens for stack in g.values() for c in stack} | {red4[3], green1[1]}
     pool = [c for c in range(108) if c not in used]
     state["gardens"] = gardens
-    state["stacks"] = [[pool[0], red4[3]], pool[1:20] + [green1[1]], pool[20:40]]
-    state["out"] = pool[40:]
+    state["stacks"] = [pool[:depth - 1] + [red4[3]], pool[20:39] + [green1[1]], pool[39:59]]
+    state["out"] = pool[depth - 1:20] + pool[59:]
     assert game.audit(state) == []
     return game, game.view(state, 0), game.legal_actions(state, 0)
 
@@ -324,6 +326,19 @@ def test_flowers_hard_does_not_hand_a_leading_rival_the_end(monkeypatch):
     assert flbots.hard(game, view3, 0, legal3, random.Random(1)) == "take:0"
     monkeypatch.setattr(flbots.EndRisk, "take", lambda self, options: options)
     assert flbots.hard(game, view, 0, legal, random.Random(1)) == "take:0"
+
+
+def test_flowers_hard_trailing_still_takes_the_card_it_needs_from_the_lowest_stack(monkeypatch):
+    """Issue 37: stack 0, four cards, is the lowest, so a take there brings the end (FL-9)
+    nearer, which a bot that trails avoids (`pace`). But it hands nobody the end yet (EndRisk
+    weighs that), and its red 4 completes Hard's group (FL-10): Hard takes it. With Normal's
+    flat cost of hastening the end it would not (bench/RESULTS.md: 58.6% against the pinned Hard
+    with that cost, 67.2% with Hard's)."""
+    game, view, legal = flowers_end_position(2, depth=4, covered=1)
+    assert flbots.shortens(view, 0) and not flbots.leads(view, 0, flbots.HARD, flbots.hard_turns_left(view))
+    assert flbots.hard(game, view, 0, legal, random.Random(1)) == "take:0"
+    monkeypatch.setattr(flbots, "HARD_HASTEN_BEHIND", flbots.HASTEN_BEHIND)
+    assert flbots.hard(game, view, 0, legal, random.Random(1)) != "take:0"
 
 
 @pytest.mark.parametrize("levels", [["normal", "normal"], ["normal", "normal", "normal"]])
