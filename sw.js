@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "5ce7d49a5c844b8f";
+const VERSION = "0f30cb647cf7a350";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -434,8 +434,8 @@ class GuestSeat:
     def _watch_requests(self):
         """While a move (or a question) waits for the host's answer, send it again every
         RESEND_AFTER seconds: a message lost on the way must not leave the page saying
-        "Sending…" for ever, nor a Flowers aim unexplained (the host plays a request once,
-        however often it comes)."""
+        "Sending…" for ever, nor a question unanswered (the host plays a request once, however
+        often it comes)."""
         if not self._watching and self.table is not None and self.table.awaiting():
             self._watching = True
             self.screen.platform.timer(RESEND_AFTER, self._resend)
