@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "0f30cb647cf7a350";
+const VERSION = "3e48275cc4389f2e";
 const APP_FILES = [
   "./",
   "./index.html",

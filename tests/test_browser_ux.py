@@ -69,10 +69,10 @@ def too_wide(page, where):
         assert not wide, "{} at {}x{}: {}".format(where, width, height, wide)
 
 
-def start_from_dialog(page, site, game_id):
+def start_from_dialog(page, site, game_id, seed=None):
     """The new-game dialog at the largest player count, one human and Normal bots; returns once
     the human may act."""
-    open_page(page, site + "?game={}&speed=instant".format(game_id))
+    open_page(page, site + "?game={}&speed=instant{}".format(game_id, "" if seed is None else "&seed={}".format(seed)))
     page.wait_for_selector("#new-game")
     page.select_option("#new-game [name=players]", str(GAMES[game_id].info.max_players))
     page.wait_for_selector("#new-game [name=kind-{}]".format(GAMES[game_id].info.max_players - 1))
@@ -82,9 +82,14 @@ def wait_for_my_turn(page):
     page.wait_for_function("() => (document.querySelector('#status') || {}).textContent.startsWith('Your turn')")
 
 
+# A deal, not chance: with seed 57 Phở Phở's bots serve so much before the player's first turn
+# that its news pushed the first control down to y=764 at 360x740 (the worst of seeds 1-124).
+PHONE_SEED = 57
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_phone_screens_fit_and_the_action_comes_first(page, site, game_id):
-    start_from_dialog(page, site, game_id)
+    start_from_dialog(page, site, game_id, PHONE_SEED)
     too_wide(page, "new-game dialog")
     page.click("#new-game button[type=submit]")
     wait_for_my_turn(page)

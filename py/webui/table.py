@@ -337,7 +337,11 @@ def render(screen):
     # The page's parts (html.part): a redraw replaces only those that changed, and in them only what changed.
     parts = [part(bar), part(tag("p", status_line(ctx, renderer), class_="status", id="status", tabindex="-1")), hint_line(ctx)]
     if screen.cover is None:
-        parts.append(part(tag("div", announcements(ctx), class_="news")))  # there while empty: a part
+        news = announcements(ctx)
+        # There while empty: a part. On a narrow screen the news scroll in a box of their own
+        # (app.css), so it takes the keyboard's focus too (a zoomed-in page is narrow).
+        parts.append(part(tag("div", news, class_="news", tabindex="0" if news else None, role="region" if news else None,
+                              aria_label=_("What happened") if news else None)))
     if screen.conflict:
         parts.append(conflict_notice(screen.conflict))
     parts += screen.app.notices(ctx.game.info)
