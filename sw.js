@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "3e48275cc4389f2e";
+const VERSION = "89c59b1b8129e3ec";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -5,8 +5,9 @@ import random
 
 from games.phopho import GAME
 from games.phopho import bots as ppbots
-from games.phopho.data import CARD_TYPE
+from games.phopho.data import CARD_TYPE, CUSTOMERS
 from tabletop import bots as botlib
+from tabletop import search
 from tabletop.simulate import play_game, simulate
 from test_phopho_rules import LINE, arrange, new
 
@@ -139,3 +140,32 @@ def test_plays_start_a_run_on_every_value_a_customer_accepts():
                 assert ((i, value) in runs) == (held and accepts(entry, value)), (seed, i, value)
                 checked += held and accepts(entry, value)
     assert checked >= 20
+
+
+def king_near_position(customers_left):
+    """Two players, Hard (seat 0) to serve after a Restock with a hand that allows many plays;
+    `customers_left` customer cards in the deck, The King among them (PP-5)."""
+    line = [("beef-herbs", ["noodle1", "beef2"], False), ("chili-beef", ["noodle1"], False), ("herbs-chili", [], False)]
+    state = new(2)
+    others = [c for c in CUSTOMERS if c not in {cust for cust, _, _ in line}]
+    state["gone"] = others[:len(others) - (customers_left - 1)]  # the King is the last one
+    state = arrange(state, hands={0: ["noodle1", "beef2", "chicken2", "beef3", "herbs3", "chili3"]}, line=line)
+    state["phase"], state["restock"] = "restocked", True
+    assert len(state["customers"]) == customers_left
+    return state
+
+
+def test_hard_weighs_more_plans_in_more_worlds_once_the_king_is_near():
+    """Who scores The King (PP-21) decides most games, and once he may come with the next
+    customer (four cards or fewer left, PP-5) the turns left are few: Hard then compares
+    ENDGAME_CANDIDATES plans over ENDGAME_WORLDS sampled worlds, more than earlier."""
+    assert ppbots.ENDGAME_CANDIDATES > ppbots.HARD_CANDIDATES and ppbots.ENDGAME_WORLDS > ppbots.HARD_WORLDS
+    for left, plans, worlds in ((8, ppbots.HARD_CANDIDATES, ppbots.HARD_WORLDS), (4, ppbots.ENDGAME_CANDIDATES, ppbots.ENDGAME_WORLDS)):
+        state = king_near_position(left)
+        view = GAME.view(state, 0)
+        assert len(ppbots.ranked_plays(view, 0, ppbots.HARD_WEIGHTS)) > ppbots.ENDGAME_CANDIDATES
+        ppbots._memo.clear()
+        with search.noting() as found:
+            action = botlib.choose(GAME, "hard", view, 0, GAME.legal_actions(state, 0), random.Random(3))
+        assert action in GAME.legal_actions(state, 0)
+        assert (len(found["values"]), found["worlds"]) == (plans, worlds), left
