@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "89c59b1b8129e3ec";
+const VERSION = "4473d4e8985e23c6";
 const APP_FILES = [
   "./",
   "./index.html",
