@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "4473d4e8985e23c6";
+const VERSION = "165b593132e7a252";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -340,8 +340,8 @@ def render(screen):
         news = announcements(ctx)
         # There while empty: a part. On a narrow screen the news scroll in a box of their own
         # (app.css), so it takes the keyboard's focus too (a zoomed-in page is narrow).
-        parts.append(part(tag("div", news, class_="news", tabindex="0" if news else None, role="region" if news else None,
-                              aria_label=_("What happened") if news else None)))
+        box = dict(tabindex="0", role="region", aria_label=_("What happened")) if news else {}
+        parts.append(part(tag("div", news, class_="news", **box)))
     if screen.conflict:
         parts.append(conflict_notice(screen.conflict))
     parts += screen.app.notices(ctx.game.info)

@@ -17,9 +17,9 @@ choice, Restock or skip, the next best plays) in every sampled world, lets every
 with the Normal policy for two rounds (to the end once The King is near), and keeps the plan with
 the best mean position value (stars, progress to Perfect Reputation, tokens given and received,
 The King); another plan replaces its first choice only when it is clearly better (by half a
-star). Once The King is near, who scores him decides most games: Hard then compares more plans
-in more worlds. That first choice is Normal's, but for a hated card played to give a Mad token away, which
-Hard counts against a play (HARD_WEIGHTS).
+star). That first choice is Normal's, but for a hated card played to give a Mad token away, which
+Hard counts against a play (HARD_WEIGHTS). Once The King is near, who scores him decides most
+games: Hard then compares more plans in more worlds.
 """
 
 import collections
@@ -59,11 +59,11 @@ HARD_CANDIDATES = 4  # plans searched: its first choice, Restock / skip, the nex
 # games (heads-up against Normal, Hard won 40 of the 43 games it scored The King in, none of the
 # 17 others), the rollouts then play to the end and the turns left are few, so a plan's worth is
 # measured, not guessed. Measured (bench/RESULTS.md, 2026-12-06, "The King"), heads-up against
-# Normal, 50 seeds: 4 plans and 16 worlds 70.5%, 10 plans 74.0%, 16 plans 73.0%, 10 plans and
-# 32 worlds 75.5%.
+# Normal: 4 plans over 16 worlds / 10 plans over 32 won 67.9 / 73.8% of seeds 1-200, but 68.4 /
+# 68.1% of seeds 201-400 (against the pinned Hard, 56.6% before, 63.9% and 59.0% now): a small gain.
 ENDGAME_CANDIDATES = 10
 ENDGAME_WORLDS = 32
-KING_NEAR_AT = KING_WARNING_AT  # customer cards left
+KING_NEAR_AT = KING_WARNING_AT  # customer cards left (PP-5's warning; measured: 6 is not better)
 HARD_HORIZON_ROUNDS = 2  # mid-game rollouts: this many turns of every seat (measured: 1 and 3 do worse)
 HARD_ENDGAME_AT = 6  # from this many customer cards left, the rollouts play to the end
 # Hard's own first choice: Normal's weighing, but a Mad token given away by a hated card counts
@@ -164,7 +164,7 @@ def line_summary(view):
 
 def king_near(view):
     """The King is out (the final turns) or may come soon: with the next customer turned up
-    (PP-5), from KING_WARNING_AT customer cards left."""
+    (PP-5), from KING_NEAR_AT customer cards left."""
     return view["king_out"] or view["customers"] <= KING_NEAR_AT
 
 
@@ -462,7 +462,8 @@ def hard_plan(game, view, seat, legal, rng):
     candidates = [default]
     if default is not None:
         candidates.append(None)
-    wanted = ENDGAME_CANDIDATES if king_near(view) else HARD_CANDIDATES
+    near = king_near(view)
+    wanted = ENDGAME_CANDIDATES if near else HARD_CANDIDATES
     for _, plan in ranked_plays(view, seat, HARD_WEIGHTS):
         if len(candidates) >= wanted:
             break
@@ -479,7 +480,7 @@ def hard_plan(game, view, seat, legal, rng):
     deadline = botlib.deadline(HARD_TIME_BUDGET)  # None outside the app: count worlds only
     worlds = 0
     sim = ROLLOUT_GAME
-    world_count = ENDGAME_WORLDS if king_near(view) else HARD_WORLDS
+    world_count = ENDGAME_WORLDS if near else HARD_WORLDS
     while worlds < world_count:
         elapsed = time.perf_counter() - started
         if deadline is not None and worlds and elapsed * (worlds + 1) / worlds > HARD_TIME_BUDGET:
