@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "165b593132e7a252";
+const VERSION = "49b79e1b0020921f";
 const APP_FILES = [
   "./",
   "./index.html",

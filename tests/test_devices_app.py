@@ -15,6 +15,8 @@ from tabletop.protocol import dumps
 from webui.room import RESEND_AFTER
 from webui.table import SENDING_SHOWN_AFTER
 
+UNSURE = "Your last move may not have reached Ann: if it is not on the table, play it again."
+
 
 def invite_params(page):
     """The invite link of the first open seat on the host's page, as the guest's page reads it."""
@@ -259,9 +261,26 @@ def test_a_move_on_its_way_when_the_host_goes_is_refused_saying_so():
     host2, page2, _ = open_app({"save": host.current.save_id}, storage=hstore, network=net)
     settle(net, page2, gpage)
     assert "Your turn" in gpage.text and table.moves == 0
+    assert UNSURE in gpage.text  # back: whether the move arrived shows on the table
     guest.current.play(table.legal(1)[0])
     settle(net, page2, gpage)
     assert len(host2.match.history) == 1 == table.moves
+
+
+def lan_moves_then_tries_again(lost):
+    """Ann's The Number, Lan on another device: Lan moves while `lost(lan, sender, receiver)`
+    drops messages, then starts a new connection (Try again). (net, host, page, guest, gpage)."""
+    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann",
+                                                      "seed": "4", "speed": "instant"})
+    table = guest.current.table
+    lan = guest.current.guest.net.peer
+    net.lose = lambda sender, receiver, text: lost(lan, sender, receiver)
+    guest.current.play(table.legal(1)[0])
+    settle(net, page, gpage)
+    assert table.sending()
+    net.lose = None
+    guest.handle("room-retry")
+    return net, host, page, guest, gpage
 
 
 def test_a_move_whose_answer_was_lost_is_not_sent_again_to_a_new_connection():
@@ -269,21 +288,30 @@ def test_a_move_whose_answer_was_lost_is_not_sent_again_to_a_new_connection():
     connection (Try again). The host cannot know the new connection's requests from the old
     one's, so the move is not sent again there (it would be a second move): the host's news
     shows the move played."""
-    net, host, page, _, guest, gpage = ann_hosts_lan({"game": "thenumber", "seats": "human,friend", "names": "Ann",
-                                                      "seed": "4", "speed": "instant"})
+    net, host, page, guest, gpage = lan_moves_then_tries_again(lambda lan, sender, receiver: receiver == lan)
     table = guest.current.table
-    lan = guest.current.guest.net.peer
-    net.lose = lambda sender, receiver, text: receiver == lan  # nothing comes back to Lan
-    guest.current.play(table.legal(1)[0])
-    settle(net, page, gpage)
-    assert len(host.match.history) == 1 and table.sending()
-    net.lose = None
-    guest.handle("room-retry")
+    assert len(host.match.history) == 1  # played; its answer lost (nothing came back to Lan)
     settle(net, page, gpage)
     gpage.tick(RESEND_AFTER)
     settle(net, page, gpage)
-    assert not table.sending() and table.moves == 1 == len(host.match.history)
-    assert 'role="alert"' not in gpage.html  # no refusal: the move was not sent a second time
+    assert not table.sending() and table.moves == 1 == len(host.match.history)  # not sent a second time
+    assert UNSURE in gpage.text  # the page cannot know it arrived: the table shows it did
+
+
+def test_a_move_lost_on_its_way_says_so_when_the_guest_connects_again():
+    """The guest's move never reached the host; the guest starts a new connection (Try again).
+    The move is not sent again there (the host might hold it), so the page says it may not have
+    arrived, and the player plays it again: one move."""
+    net, host, page, guest, gpage = lan_moves_then_tries_again(lambda lan, sender, receiver: sender == lan)
+    table = guest.current.table
+    assert not host.match.history  # nothing from Lan reached Ann
+    settle(net, page, gpage)
+    assert not table.sending() and table.moves == 0
+    assert UNSURE in gpage.text and "Your turn" in gpage.text
+    guest.current.play(table.legal(1)[0])
+    settle(net, page, gpage)
+    assert table.moves == 1 == len(host.match.history)
+    assert UNSURE not in gpage.text  # said once
 
 
 def lan_holds_a_flowers_card():

@@ -554,6 +554,27 @@ def test_a_move_waiting_when_the_host_goes_is_refused_saying_so():
     guest.host_lost()
     assert outcomes == [{"refused": guest.host_away()}] and not guest.sending()
     assert str(outcomes[0]["refused"]) == "Ann is not connected: try again when their device is back."
+    assert str(guest.unsure_note()) == "Your last move may not have reached Ann: if it is not on the table, play it again."
+    assert guest.unsure_note() is None, "said once"
+
+
+def test_what_waits_when_a_host_answers_anew_is_refused_not_sent_again():
+    """A host page answers on a new connection (a reload seen late, Try again) while a move and a
+    question wait for the old one: neither is sent to it (it may hold the move from its save);
+    the move is refused saying it may not have arrived, the question asks to try again."""
+    room = Room(Match(GAMES["mojo"], make_seats([FRIEND, HUMAN]), {}, seed=8), seed=8)
+    guest = room.join(0)
+    moved, asked = [], []
+    room.to_host.clear()
+    guest.play(0, room.match.legal(0)[0], moved.append)
+    guest.why_not(0, room.match.legal(0)[0], asked.append)
+    room.to_host.clear()  # lost on the way
+    guest.host_lost(back=True)
+    assert str(moved[0]["refused"]) == "Your last move may not have reached Ann: if it is not on the table, play it again."
+    assert str(asked[0]["refused"]) == "Try again: Ann answers on a new connection."
+    assert not guest.awaiting() and guest.unsure_note() is not None
+    guest.resend()
+    assert not room.to_host and room.match.history == []
 
 
 @pytest.mark.parametrize("text", [

@@ -348,6 +348,7 @@ class RemoteTable:
         # only its answer is still shown (an older one's would overwrite it)
         self._asking = None
         self._q = 0
+        self._move_unsure = False  # a move was refused unanswered: the next welcome says it may not have arrived
         self.dropped = 0  # messages from the host that could not be read (never shown)
 
     def hello(self):
@@ -499,19 +500,40 @@ class RemoteTable:
         for text in list(self._moving.values()) + ([self._asking[1]] if self._asking else []):
             self.send(text)
 
-    def host_lost(self):
-        """The host's device went away: whatever was asked of it is refused now, saying so, so
-        that no move waits for an answer that will not come. (A move the host played before it
-        went shows with the host's news when it is back.)"""
+    def host_lost(self, back=False):
+        """The host's device went away, or (`back`) a host page answers anew while something
+        waited for the old one's answer (a reload seen late, a new connection): whatever was asked
+        is refused now, saying so, so that no move waits for an answer that will not come. It is
+        not sent again: the new page may already hold that move, from the save. A move refused so
+        may have been played or not: the next welcome says so (`unsure_note`)."""
         pending, self._pending = self._pending, {}
+        moves = set(self._moving)
         self._moving.clear()
         self._asking = None
-        for done in pending.values():
-            done({"refused": self.host_away()})
+        if moves:
+            self._move_unsure = True
+        for q, done in pending.items():
+            if not back:
+                done({"refused": self.host_away()})
+            else:
+                done({"refused": self.move_unsure_text() if q in moves else M("Try again: {host} answers on a new connection.",
+                                                                             host=self._host())})
+
+    def unsure_note(self):
+        """Said once, with the welcome after a refused move: whether it was played shows on the
+        table, and this device cannot know."""
+        unsure, self._move_unsure = self._move_unsure, False
+        return self.move_unsure_text() if unsure else None
+
+    def move_unsure_text(self):
+        return M("Your last move may not have reached {host}: if it is not on the table, play it again.", host=self._host())
+
+    def _host(self):
+        return self.host_name or M("The host")
 
     def host_away(self):
         """Why nothing can reach the host now."""
-        return M("{host} is not connected: try again when their device is back.", host=self.host_name or M("The host"))
+        return M("{host} is not connected: try again when their device is back.", host=self._host())
 
     def play(self, seat, action, done, confirmed=False):
         self._ask({"t": "act", "action": action, "ok": confirmed}, done)

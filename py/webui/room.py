@@ -453,7 +453,7 @@ class GuestSeat:
             self.waited_long = False
             # A host page back before the old one was seen gone: what was asked of the old one is
             # not sent again to the new one (it may already hold that move, from the save).
-            self.table.host_lost()
+            self.table.host_lost(back=True)
             self.gate.send_to_host(self.table.hello_text())
         else:  # a reload, or a dropped connection: look for it again
             self.table.host_lost()  # no move waits for an answer from the device that went
