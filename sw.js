@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "49b79e1b0020921f";
+const VERSION = "4c47aa5b35ae753a";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -514,10 +514,12 @@ class RemoteTable:
             self._move_unsure = True
         for q, done in pending.items():
             if not back:
-                done({"refused": self.host_away()})
-            else:
-                done({"refused": self.move_unsure_text() if q in moves else M("Try again: {host} answers on a new connection.",
-                                                                             host=self._host())})
+                reason = self.host_away()
+            elif q in moves:
+                reason = self.move_unsure_text()
+            else:  # a question: its answer would have come from the page that is gone
+                reason = M("Try again: {host} answers on a new connection.", host=self._host())
+            done({"refused": reason})
 
     def unsure_note(self):
         """Said once, with the welcome after a refused move: whether it was played shows on the
