@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "4c47aa5b35ae753a";
+const VERSION = "59d7053dc64c3faf";
 const APP_FILES = [
   "./",
   "./index.html",

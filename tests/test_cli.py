@@ -55,3 +55,16 @@ def test_simulate_json_is_the_same_with_any_jobs_and_any_run():
     assert two.stdout == one.stdout
     out = run("simulate", "mojo", "--games", "2", "--jobs", "0")
     assert out.returncode != 0 and "--jobs must be at least 1" in out.stderr
+
+
+def test_a_game_that_does_not_end_stops_the_study_and_names_its_seed(monkeypatch, capsys):
+    """Some rules set no limit on turns (Phở Phở): bots that each wait for the other would keep a
+    study running for ever. Past MAX_DECISIONS a study stops and names the game's seed."""
+    import games.__main__ as cli
+    from tabletop import simulate as simulation
+
+    monkeypatch.setattr(simulation, "MAX_DECISIONS", 30)  # far fewer than any game of Phở Phở takes
+    for jobs in ("1", "2"):  # in this process, and in the forked ones
+        code = cli.main(["simulate", "phopho", "--bots", "easy,easy", "--games", "3", "--seed", "7", "--jobs", jobs, "--quiet"])
+        assert code == 2
+        assert "games simulate: Phở Phở (easy,easy), seed 7: still running after 30 decisions" in capsys.readouterr().err

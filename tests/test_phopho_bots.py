@@ -169,3 +169,44 @@ def test_hard_weighs_more_plans_in_more_worlds_once_the_king_is_near():
             action = botlib.choose(GAME, "hard", view, 0, GAME.legal_actions(state, 0), random.Random(3))
         assert action in GAME.legal_actions(state, 0)
         assert (len(found["values"]), found["worlds"]) == (plans, worlds), left
+
+
+def standoff(still_turns):
+    """Turn 60 of a game between two Hards (seed 255 of bench/hard_bench.py's old row) that stood
+    still for 72,000 turns: whoever serves next brings The King (two customer cards left, PP-5)
+    or loses the race for him, so each seat Restocks and waits for the other."""
+    line = [("chili-beef", ["noodle1", "herbs2", "chili3", "chili3", "chili4", "chili5", "herbs5", "chicken5"], False),
+            ("herbs-chili", ["noodle1", "beef2", "herbs3", "beef4", "beef4", "herbs4"], True),
+            ("herbs-beef", ["noodle1", "herbs2", "chicken3", "chicken3", "chili4"], True)]
+    loyal = [["chicken-chili", "herbs-bill", "beef-herbs"], ["chicken-herbs", "chili-chicken"]]
+    state = new(2)
+    kept = {c for c, _, _ in line} | {c for seat in loyal for c in seat} | {"beef-chili"}
+    state["gone"] = [c for c in CUSTOMERS if c not in kept]
+    state = arrange(state, hands={0: ["noodle1", "herbs4", "beef5", "herbs5", "herbs5", "bill"],
+                                  1: ["herbs4", "beef5", "chicken5", "chicken5", "chili5", "bill"]},
+                    line=line, customers_top=("beef-chili",), king_at=0, loyal=loyal)
+    state["mad"], state["happy"] = [1, 2], [4, 5]
+    state["turn"], state["turn_no"] = 1, 60
+    state["last_placed_turn"] = 60 - still_turns
+    return state
+
+
+def test_hard_serves_once_nobody_has_placed_a_card_for_three_rounds():
+    """The rules set no limit on turns, and a Hard that expects its rival to serve first waits for
+    ever against one that never does (a person, or another searcher). After STILL_ROUNDS rounds
+    with no card placed (the view's last_placed_turn), Hard serves as Normal does."""
+    state = standoff(0)
+    rng = random.Random(1)
+    placed_in = None
+    while not state["over"] and state["turn_no"] < 80:
+        seat, legal = state["turn"], GAME.legal_actions(state, state["turn"])
+        if seat == 0:  # the rival never serves
+            action = "restock" if "restock" in legal else "skip" if "skip" in legal else ppbots.normal(GAME, GAME.view(state, 0), 0, legal, rng)
+        else:
+            action = botlib.choose(GAME, "hard", GAME.view(state, 1), 1, legal, rng)
+        GAME.apply(state, seat, action)
+        if placed_in is None and state["last_placed_turn"] > 60:
+            placed_in = state["turn_no"]
+    still = ppbots.STILL_ROUNDS * 2
+    assert placed_in == 60 + still + 1  # Hard's first turn after the rounds of standing still
+    assert state["over"]

@@ -271,6 +271,22 @@ def test_PP_9c_a_bill_may_go_to_a_customer_who_already_has_one():
     assert GAME.audit(state) == []
 
 
+def test_the_turn_a_card_last_stayed_on_a_customer_is_public():
+    """The rules set no limit on turns (players may Restock for ever): every view says in which
+    turn a card last stayed on a customer, so a bot can see a game standing still. A further Bill
+    changes nothing for the order (PP-9c) and does not count."""
+    line = [("beef-chicken", ["noodle1"], True), ("chicken-herbs", [], False), ("herbs-chili", [], False)]
+    state = arrange(new(2), hands={0: ["bill", "chili2"], 1: ["noodle1", "beef2"]}, line=line)
+    state["turn_no"] = 5
+    assert [GAME.view(state, s)["last_placed_turn"] for s in (0, 1, None)] == [1, 1, 1]
+    play(state, 0, "pick:bill", "serve@0", "redraw")  # a second Bill on the Active Customer
+    assert state["turn"] == 1 and GAME.view(state, 1)["last_placed_turn"] == 1
+    play(state, 1, "restock", "skip", "mark:noodle1", "mark:beef2", "discard")  # a Restock: drawn, then discarded
+    assert state["turn"] == 0 and GAME.view(state, 0)["last_placed_turn"] == 1
+    play(state, 0, "pick:chili2", "serve@0")  # an ingredient stays
+    assert GAME.view(state, 1)["last_placed_turn"] == 7
+
+
 def test_PP_10_placement_noodle_first_then_equal_or_one_higher():
     line = [("beef-chicken", [], False), ("chicken-herbs", ["noodle1", "beef3"], False), ("herbs-chili", ["noodle1", "herbs2", "herbs3", "chili4", "beef5"], False)]
     state = arrange(new(3), hands={0: ["beef2", "beef3", "chili4", "herbs5"]}, line=line)

@@ -18,7 +18,7 @@ import time
 from tabletop import IllegalAction
 from tabletop.bots import LEVELS
 from tabletop.cluster import ClusterError
-from tabletop.simulate import simulate
+from tabletop.simulate import GameDidNotEnd, simulate
 
 from . import GAMES
 
@@ -89,7 +89,7 @@ def main(argv=None):
     try:
         tally = simulate(game, levels, args.games, args.seed, options, None if quiet else progress_bar(sys.stderr), args.jobs,
                          scheduler=args.scheduler)
-    except ClusterError as err:
+    except (ClusterError, GameDidNotEnd) as err:
         print("games simulate: {}".format(err), file=sys.stderr)
         return 2
     if args.json:

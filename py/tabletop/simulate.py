@@ -6,15 +6,30 @@ import time
 from . import bots as botlib
 from .game import IllegalAction
 
+# The rules of some games set no limit on turns, and bots that each wait for the other would play
+# for ever; a study must stop and say which game. 100 times the longest game of any title
+# (Phở Phở: about 200 decisions between four Easy bots).
+MAX_DECISIONS = 20000
 
-def play_game(game, levels, seed, options=None, on_decision=None, history=None):
+
+class GameDidNotEnd(Exception):
+    """A game between bots still running after `max_decisions`: the message names its seed."""
+
+
+def play_game(game, levels, seed, options=None, on_decision=None, history=None, max_decisions=None):
     """Play one game between bots of `levels` (one per seat); return the final state.
 
     `on_decision(seat, level, seconds)` is called after every bot decision (for benchmarks);
-    `history`, a list, receives every [seat, action] played."""
+    `history`, a list, receives every [seat, action] played. A game still running after
+    `max_decisions` (MAX_DECISIONS) raises GameDidNotEnd."""
+    limit = MAX_DECISIONS if max_decisions is None else max_decisions
     state = game.start(len(levels), options, seed)
     rng = random.Random(seed)
+    decisions = 0
     while not game.is_over(state):
+        if decisions >= limit:
+            raise GameDidNotEnd("{} ({}), seed {}: still running after {} decisions; replay that seed to see who waits".format(
+                game.info.title, ",".join(map(str, levels)), seed, decisions))
         acting = game.to_act(state)
         if not acting:
             raise IllegalAction("the game stopped with nobody to act")
@@ -27,6 +42,7 @@ def play_game(game, levels, seed, options=None, on_decision=None, history=None):
             if on_decision:
                 on_decision(seat, levels[seat], time.perf_counter() - started)
             game.apply(state, seat, action)
+            decisions += 1
             if history is not None:
                 history.append([seat, action])
     return state

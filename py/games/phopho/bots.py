@@ -65,6 +65,7 @@ ENDGAME_CANDIDATES = 10
 ENDGAME_WORLDS = 32
 KING_NEAR_AT = KING_WARNING_AT  # customer cards left (PP-5's warning; measured: 6 is not better)
 HARD_HORIZON_ROUNDS = 2  # mid-game rollouts: this many turns of every seat (measured: 1 and 3 do worse)
+STILL_ROUNDS = 3  # this many rounds with no card placed, Hard plays Normal's plan (see hard_plan)
 HARD_ENDGAME_AT = 6  # from this many customer cards left, the rollouts play to the end
 # Hard's own first choice: Normal's weighing, but a Mad token given away by a hated card counts
 # against the play. Measured, not derived (against three Normals, 50 seeds, the same seeds,
@@ -459,6 +460,12 @@ def hard_plan(game, view, seat, legal, rng):
             return plan
         return normal_plan(view, seat, legal, HARD_WEIGHTS)
     default = normal_plan(view, seat, legal, HARD_WEIGHTS)
+    if view["turn_no"] - view["last_placed_turn"] >= STILL_ROUNDS * view["players"]:
+        # Searchers can wait each other out for ever, each expecting the other (played as Normal
+        # in its rollouts) to serve first: two Hards stood still from turn 37 of a game to turn
+        # 72,166. After this long with nothing placed, Hard serves as Normal does.
+        _memo[key] = default
+        return default
     candidates = [default]
     if default is not None:
         candidates.append(None)

@@ -25,6 +25,9 @@ State (plain data):
   restock, billed   this turn is a Restock; this Serve played a Bill (its redraw follows)
   king_out          The King was turned up (PP-20); finals_left = final turns still to come
   king_to           at the end: the seats scoring The King (PP-21)
+  last_placed_turn  the turn in which a card last stayed on a customer (a further Bill does not
+                    count): nothing else changes the table, so the bots can see a game standing
+                    still (the rules set no limit on turns)
   over
 
 Actions (stable text ids; T is a card type such as "beef3", "noodle1", "bill"; i a line index):
@@ -187,7 +190,7 @@ class PhoPho(Game):
             "hands": hands, "mad": [TOKENS] * players, "happy": [0] * players, "loyal": [[] for _ in range(players)],
             "turn": first, "turn_no": 1, "phase": "turn",
             "sel": [], "puts": [], "queue": [], "marks": [], "restock": False, "billed": False,
-            "king_out": False, "finals_left": None, "king_to": None, "over": False,
+            "king_out": False, "finals_left": None, "king_to": None, "over": False, "last_placed_turn": 1,
         }
         return state
 
@@ -497,6 +500,8 @@ class PhoPho(Game):
                 entry["extra_bills"].append(card)
             else:
                 entry["cards"].append(card)
+            if ctype != BILL or entry["bill"] == card:
+                state["last_placed_turn"] = state["turn_no"]
             kind = type_kind(ctype)
             if kind == info["hated"]:  # PP-13
                 events.append({"type": "hated", "seat": seat, "announce": True,
@@ -821,7 +826,7 @@ class PhoPho(Game):
             "queue": [list(p) for p in state["queue"]] if own_turn else [],
             "marks": list(state["marks"]) if own_turn else [],
             "king_to": list(state["king_to"]) if state["king_to"] is not None else None,
-            "over": over,
+            "over": over, "last_placed_turn": state["last_placed_turn"],
         }
 
     def hidden_names(self, state, seat):
@@ -934,6 +939,7 @@ class PhoPho(Game):
             "marks": list(view["marks"]), "restock": view["restock"], "billed": view["billed"],
             "king_out": view["king_out"], "finals_left": view["finals_left"],
             "king_to": list(view["king_to"]) if view["king_to"] is not None else None, "over": view["over"],
+            "last_placed_turn": view["last_placed_turn"],
         }
 
 
