@@ -191,7 +191,7 @@ def standoff(still_turns):
     return state
 
 
-def test_hard_serves_once_nobody_has_placed_a_card_for_three_rounds():
+def test_hard_serves_once_nobody_has_placed_a_card_for_some_rounds():
     """The rules set no limit on turns, and a Hard that expects its rival to serve first waits for
     ever against one that never does (a person, or another searcher). After STILL_ROUNDS rounds
     with no card placed (the view's last_placed_turn), Hard serves as Normal does."""

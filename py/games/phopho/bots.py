@@ -65,7 +65,7 @@ ENDGAME_CANDIDATES = 10
 ENDGAME_WORLDS = 32
 KING_NEAR_AT = KING_WARNING_AT  # customer cards left (PP-5's warning; measured: 6 is not better)
 HARD_HORIZON_ROUNDS = 2  # mid-game rollouts: this many turns of every seat (measured: 1 and 3 do worse)
-STILL_ROUNDS = 3  # this many rounds with no card placed, Hard plays Normal's plan (see hard_plan)
+STILL_ROUNDS = 4  # rounds with no card placed, then Hard plays Normal's plan (hard_plan; 400 games of two Hards stood still 3.5 at most)
 HARD_ENDGAME_AT = 6  # from this many customer cards left, the rollouts play to the end
 # Hard's own first choice: Normal's weighing, but a Mad token given away by a hated card counts
 # against the play. Measured, not derived (against three Normals, 50 seeds, the same seeds,
