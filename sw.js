@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "59d7053dc64c3faf";
+const VERSION = "697a90d7d1af1278";
 const APP_FILES = [
   "./",
   "./index.html",
