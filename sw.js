@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "697a90d7d1af1278";
+const VERSION = "b1cbe528db9284b0";
 const APP_FILES = [
   "./",
   "./index.html",

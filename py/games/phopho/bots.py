@@ -462,7 +462,7 @@ def hard_plan(game, view, seat, legal, rng):
     default = normal_plan(view, seat, legal, HARD_WEIGHTS)
     if view["turn_no"] - view["last_placed_turn"] >= STILL_ROUNDS * view["players"]:
         # Searchers can wait each other out for ever, each expecting the other (played as Normal
-        # in its rollouts) to serve first: two Hards stood still from turn 37 of a game to turn
+        # in its rollouts) to serve first: two Hards stood still from turn 47 of a game to turn
         # 72,166. After this long with nothing placed, Hard serves as Normal does.
         _memo[key] = default
         return default
