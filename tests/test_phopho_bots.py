@@ -171,10 +171,11 @@ def test_hard_weighs_more_plans_in_more_worlds_once_the_king_is_near():
         assert (len(found["values"]), found["worlds"]) == (plans, worlds), left
 
 
-def standoff(still_turns):
+def standoff():
     """Turn 60 of a game between two Hards (seed 255 of bench/hard_bench.py's old row) that stood
-    still for 72,000 turns: whoever serves next brings The King (two customer cards left, PP-5)
-    or loses the race for him, so each seat Restocks and waits for the other."""
+    still for 72,000 turns, its last card placed in this turn: whoever serves next brings The
+    King (two customer cards left, PP-5) or loses the race for him, so each seat Restocks and
+    waits for the other."""
     line = [("chili-beef", ["noodle1", "herbs2", "chili3", "chili3", "chili4", "chili5", "herbs5", "chicken5"], False),
             ("herbs-chili", ["noodle1", "beef2", "herbs3", "beef4", "beef4", "herbs4"], True),
             ("herbs-beef", ["noodle1", "herbs2", "chicken3", "chicken3", "chili4"], True)]
@@ -187,7 +188,7 @@ def standoff(still_turns):
                     line=line, customers_top=("beef-chili",), king_at=0, loyal=loyal)
     state["mad"], state["happy"] = [1, 2], [4, 5]
     state["turn"], state["turn_no"] = 1, 60
-    state["last_placed_turn"] = 60 - still_turns
+    state["last_placed_turn"] = 60
     return state
 
 
@@ -195,7 +196,7 @@ def test_hard_serves_once_nobody_has_placed_a_card_for_some_rounds():
     """The rules set no limit on turns, and a Hard that expects its rival to serve first waits for
     ever against one that never does (a person, or another searcher). After STILL_ROUNDS rounds
     with no card placed (the view's last_placed_turn), Hard serves as Normal does."""
-    state = standoff(0)
+    state = standoff()
     rng = random.Random(1)
     placed_in = None
     while not state["over"] and state["turn_no"] < 80:
