@@ -46,3 +46,19 @@ def hard(game, view, seat, legal, rng):
         return _honest_hard(game, view, seat, legal, rng)
     finally:
         _SEARCHING[0] = False
+
+
+def only_hands(game_id, hide_decks):
+    """For the tries that split this bound (bench/tries/known_hands.py): while today's Hard
+    searches, its worlds are the true state, then `hide_decks(game, world, rng)` shuffles the
+    decks it could not know, so that only the hands stay true."""
+    game_class = type(_GAMES[game_id])
+    true_world = game_class.sample_state
+
+    def sample_state(self, view, seat, rng):
+        world = true_world(self, view, seat, rng)
+        if _SEARCHING[0]:
+            hide_decks(self, world, rng)
+        return world
+
+    game_class.sample_state = sample_state

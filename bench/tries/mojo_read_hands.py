@@ -1,5 +1,5 @@
 """Mojo, tried 2026-12-06: Hard reads the others' hands from their plays. Knowing the hands
-(not the deck) is worth 65.0% against the pinned Hard over 200 seeds (mojo_known_hands.py), so
+(not the deck) is worth 65.0% against the pinned Hard over 200 seeds (known_hands.py), so
 Hard samples READ_POOL worlds, weighs each by how likely each rival's last play of this round
 (READ_ALL: every play) was from the hand that world gives it, and searches HARD_WORLDS worlds
 drawn by those weights. The model (READ_MODEL): "policy", the rollouts' own weighing (a play
