@@ -228,6 +228,12 @@ def wait_app_lobby(page):
 # "Timeout exceeded", while the page has the reason (the status line, a "Something went wrong"
 # notice, a traceback on the console: the app's guard shows a bug there, not as a page error).
 FAILURE_CONSOLE_LINES = 40
+FRAMES_IN_A_SECOND = """() => new Promise(done => {
+  let frames = 0;
+  const tick = () => { frames++; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  setTimeout(() => done(frames), 1000);
+})"""
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -250,8 +256,13 @@ def describe_page(page):
             room: [...document.querySelectorAll('#join, .room-status')].map(n => n.innerText.slice(0, 300)),
             buttons: [...document.querySelectorAll("button[data-act='play']")].map(b => b.dataset.arg),
             flags: [...document.documentElement.attributes].map(a => a.name + '=' + a.value).join(' '),
+            visibility: document.visibilityState,
         })""")
-        lines += ["{}: {}".format(name, shown[name]) for name in ("status", "notices", "room", "buttons", "flags")]
+        lines += ["{}: {}".format(name, shown[name]) for name in ("status", "notices", "room", "buttons", "flags", "visibility")]
+        # A click waits for its element to keep its box over two animation frames: a wait that
+        # ends at "visible, enabled and stable" is either a page that keeps moving it or a
+        # browser that draws no frame. This count tells which.
+        lines.append("animation frames in 1 s: {}".format(page.evaluate(FRAMES_IN_A_SECOND)))
     except Exception as err:  # a page stuck in Python cannot answer: say so, keep the console
         lines.append("the page did not answer: {}".format(err))
     console = getattr(page, "console_lines", [])
