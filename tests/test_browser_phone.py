@@ -215,20 +215,38 @@ def test_a_new_screen_asks_for_the_top_and_a_redraw_does_not():
 
 
 @pytest.fixture(scope="module", params=PHONES, ids=["{}x{}".format(*s) for s in PHONES])
-def page(request, browser, site):
-    """One phone's page for every game of this module (conftest's `page` is one per test)."""
+def phone(request, browser, site):
+    """One phone's browser context for every game of this module, and its page (`page`)."""
     width, height = request.param
     context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
+    context.size, context.shown = request.param, None
+    yield context
+    context.close()
+
+
+def _phone_page(context):
     page = context.new_page()
-    page.errors, page.console_lines = [], []
+    page.errors, page.console_lines, page.crashed = [], [], False
     page.on("pageerror", lambda err: page.errors.append(str(err)))
     page.on("console", lambda msg: page.console_lines.append("{}: {}".format(msg.type, msg.text)))
+    page.on("crash", lambda _: setattr(page, "crashed", True))
     page.set_default_timeout(BOOT_TIMEOUT)
     page.add_init_script("localStorage.clear()")  # each start of the page: no saved game
-    page.size = request.param
+    page.size = context.size
     page.healthy = False  # True once a test passed on it: it is on a game screen
-    yield page
-    context.close()
+    return page
+
+
+@pytest.fixture
+def page(phone):
+    """The phone's page, the one the last test left (conftest's `page` is one per test). A renderer
+    that crashed (this shared machine's "Page crashed", which the Makefile reruns once) leaves a
+    page that answers nothing: the test, and its rerun, get a new one."""
+    if phone.shown is None or phone.shown.crashed:
+        if phone.shown is not None:
+            phone.shown.close()
+        phone.shown = _phone_page(phone)
+    return phone.shown
 
 
 def empty_lobby(page, site):
