@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "b1cbe528db9284b0";
+const VERSION = "0be28bc271a42e89";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -66,8 +66,12 @@ class FakePlatform:
         self.pauses.append(seconds)  # what the page would wait (bot pauses), in order
         self.queue.append(fn)
 
-    def think(self, fn):
-        fn()  # the page runs a search in slices (browser.py); here it simply runs
+    def think(self, fn, wanted=None):
+        from tabletop import bots as botlib
+
+        # The page runs a search in slices (browser.py); here at once, unless a test's breather
+        # (tabletop.bots.use_breather) plays the browser's turns. It stops as the page's does.
+        botlib.run_search(fn, wanted)
 
     def run(self):
         while self.queue:

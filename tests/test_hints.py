@@ -251,6 +251,85 @@ def test_a_move_made_while_a_bot_thinks_is_kept_and_the_bot_decides_again(breath
     assert stored.history == match.history
 
 
+def test_a_bots_search_stops_at_its_next_breath_once_its_game_is_left_and_the_game_plays_on_later(breather):
+    """The player goes back to the lobby while Hard thinks: its search stops at the breath that
+    answered the click (it ran to its end before: up to a second of the page's thread, taken
+    from whatever the player did next). Opened again, the game goes on: the bot decides anew."""
+    app, platform, _ = open_app({"game": "mojo", "seats": "hard,human", "seed": "2", "speed": "instant"})
+    match, save_id = app.match, app.current.save_id
+    assert match.to_act() == [0]  # the bot starts
+    breaths = []
+
+    def leave_once():
+        breaths.append(len(breaths))
+        if len(breaths) == 1:
+            app.show_lobby()  # the player's click, answered mid-search
+
+    breather(leave_once, 0)
+    platform.run()
+    assert app.screen == "lobby"
+    assert breaths == [0], "the search went on {} breaths after its game was left".format(len(breaths) - 1)
+    assert match.history == []
+    breather(None)
+    app.resume(save_id)
+    platform.run()
+    assert app.screen == "game" and app.match.history and app.match.history[0][0] == 0
+
+
+def test_a_hint_search_stops_once_its_player_has_moved_and_nothing_is_counted(breather):
+    """A hint asked, then the player moves before it is worked out: the hint's search stops at its
+    next breath; no hint is shown or counted, and the game goes on."""
+    app, platform, _ = open_app({"game": "mojo", "seats": "human,normal", "seed": "5", "speed": "instant"})
+    platform.run()
+    screen, match = app.current, app.match
+    assert match.to_act() == [0]
+    mine = match.legal(0)[0]
+    breaths = []
+
+    def move_once():
+        breaths.append(len(breaths))
+        if len(breaths) == 1:
+            screen.play(mine)  # the player's own move, answered while the hint is worked out
+
+    breather(move_once, 0)
+    app.handle("hint", None)
+    platform.run()
+    assert breaths == [0], "the hint's search went on {} breaths after the player moved".format(len(breaths) - 1)
+    assert match.history[0] == [0, mine]
+    assert screen.hint is None and screen.hint_asked is None and 'data-hint="' not in platform.html
+    assert match.hints()["used"] == [0, 0]
+
+
+def test_a_search_keeps_its_own_question_while_another_runs_at_its_breath(breather):
+    """In the page a hint's search may run while a bot's waits at a breath: each stops by its own
+    `wanted`, whichever ran between its breaths."""
+    from tabletop import bots as botlib
+
+    game = GAMES["mojo"]
+    match = Match(game, make_seats(["hard", "hard"]), {}, 3)
+    seat = match.to_act()[0]
+    view, legal = match.view(seat), match.legal(seat)
+    wanted = {"outer": True}
+    inner, outer_breaths = [], []
+
+    def browsers_turn():
+        if inner == ["running"]:
+            return  # the inner search's own breaths
+        outer_breaths.append(1)
+        if len(outer_breaths) == 1:  # another search runs whole meanwhile, still wanted
+            inner.append("running")
+            inner[0] = botlib.run_search(lambda: botlib_choose(game, view, seat, legal), lambda: True)
+        elif len(outer_breaths) == 2:  # then the first one's player leaves
+            wanted["outer"] = False
+
+    breather(browsers_turn, 0)
+    assert botlib.run_search(lambda: botlib_choose(game, view, seat, legal), lambda: wanted["outer"]) is False
+    assert len(outer_breaths) == 2
+    assert inner == [True]
+    breather(None)
+    assert botlib.run_search(lambda: botlib_choose(game, view, seat, legal)) is True  # no question: to its end
+
+
 def test_a_hint_stays_while_the_bots_write_face_down_and_ends_with_the_players_move():
     """The Number's bots write while the player thinks: that tells the player nothing new, so the
     hint stays on the table (it vanished at the first bot's write), counted once; the player's

@@ -34,13 +34,44 @@ def use_breather(fn, slice_seconds=0.01):
     _breather.update(fn=fn, slice=slice_seconds, last=time.perf_counter())
 
 
+class SearchAbandoned(BaseException):
+    """Raised in a search at a breath once nobody wants its result (see `run_search`). Not an
+    Exception: the handlers that catch a bug (browser.guard) must let it through."""
+
+
+# The running search's question "is my result still wanted?" (`run_search`). In the page another
+# search (a hint beside a bot's move) may run while this one waits at a breath: `breathe` keeps
+# this one's on its own stack and puts it back when the search resumes.
+_wanted = {"fn": None}
+
+
+def run_search(fn, wanted=None):
+    """Run `fn` (a bot's decision, a hint) so that it stops at its next breath once `wanted()`
+    is false: its screen was left, its player moved. Without it a search left behind ran to its
+    end (up to a second of Hard's in the page), taking turns from the next search. True if `fn`
+    ran to its end."""
+    _wanted["fn"] = wanted
+    try:
+        fn()
+        return True
+    except SearchAbandoned:
+        return False
+    finally:
+        _wanted["fn"] = None  # code that runs next is no search, or one that puts back its own
+
+
 def breathe():
     """Give the browser its turn if this search has held it for a slice (see `use_breather`).
-    The searches call it between worlds, through `past`; the worlds they count do not change."""
+    The searches call it between worlds, through `past`; the worlds they count do not change.
+    Back from the browser, a search nobody wants any more stops here (`run_search`)."""
     fn = _breather["fn"]
     if fn is not None and time.perf_counter() - _breather["last"] >= _breather["slice"]:
+        wanted = _wanted["fn"]
         fn()
+        _wanted["fn"] = wanted
         _breather["last"] = time.perf_counter()
+        if wanted is not None and not wanted():
+            raise SearchAbandoned()
 
 
 def deadline(seconds):

@@ -425,13 +425,15 @@ class BrowserPlatform:
         else:
             js.setTimeout(create_once_callable(run), int(seconds * 1000))
 
-    def think(self, fn):
+    def think(self, fn, wanted=None):
         """Run `fn`, a search (a bot's move, a hint), in an asyncio task: there JavaScript
         Promise integration lets its breather (`breathe_now`) suspend it while the browser
-        handles a click or draws a frame, then resume it (tabletop.bots.use_breather)."""
+        handles a click or draws a frame, then resume it (tabletop.bots.use_breather); it stops
+        there once `wanted()` is false (tabletop.bots.run_search)."""
+        from tabletop import bots as botlib
 
         async def task():
-            self.guard(fn)
+            botlib.run_search(lambda: self.guard(fn), wanted)
 
         asyncio.ensure_future(task())
 

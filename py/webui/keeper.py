@@ -201,7 +201,13 @@ class MatchKeeper:
             return
         self.thinking = bots_acting[0]
         self.screen.redraw()
-        self.platform.schedule(0, lambda: self.platform.think(self._bot_move))
+        self.platform.schedule(0, lambda: self.platform.think(self._bot_move, self._still_wanted(match)))
+
+    def _still_wanted(self, match):
+        """Whether a bot's search for `match` may still play: its screen is up and nothing was
+        played or undone meanwhile. Asked at each breath of the search, so cheap."""
+        plies = len(match.history)
+        return lambda: self._shown() and self.match is match and len(match.history) == plies
 
     def _bot_move(self):
         match = self.match
@@ -217,8 +223,16 @@ class MatchKeeper:
         view, legal = match.view(seat), match.legal(seat)
         # In the page the search hands the browser turns (platform.think): the player may click
         # meanwhile (Undo, a simultaneous move, another game). `_bots_scheduled` stays set so no
-        # second search starts; a decision whose position changed is dropped and made again.
-        action = botlib.choose(match.game, level, view, seat, legal, rng)
+        # second search starts; a decision whose position changed is dropped and made again, and
+        # the search stops at its next breath (_still_wanted).
+        try:
+            action = botlib.choose(match.game, level, view, seat, legal, rng)
+        except botlib.SearchAbandoned:
+            self._bots_scheduled, self.thinking = False, None
+            if self._shown() and self.match is match:
+                self.go_on()
+                self.screen.redraw()
+            raise
         self._bots_scheduled, self.thinking = False, None
         if not self._shown() or self.match is not match or match.is_over():
             return

@@ -708,7 +708,11 @@ class TableScreen(GameScreen):
             self.autosave()
             self.redraw()
 
-        self.platform.think(work_out)
+        def still_wanted():  # at each breath of the search: cheap while nobody has moved
+            return (self.app.current is self and table is self.table and self.own_moves == decision
+                    and (table.moves == moves or self._same_choices(seat, legal)))
+
+        self.platform.think(work_out, still_wanted)
 
     def carry_hint(self):
         """After another seat's move, the hint stays while its player has the same choices:
