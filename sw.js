@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "0be28bc271a42e89";
+const VERSION = "23e42c178934b463";
 const APP_FILES = [
   "./",
   "./index.html",

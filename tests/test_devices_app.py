@@ -287,7 +287,7 @@ def test_a_move_whose_answer_was_lost_is_not_sent_again_to_a_new_connection():
     """The host played the guest's move but its answer was lost; the guest then starts a new
     connection (Try again). The host cannot know the new connection's requests from the old
     one's, so the move is not sent again there (it would be a second move): the host's news
-    shows the move played."""
+    shows the move played, and the page does not say it may not have arrived."""
     net, host, page, guest, gpage = lan_moves_then_tries_again(lambda lan, sender, receiver: receiver == lan)
     table = guest.current.table
     assert len(host.match.history) == 1  # played; its answer lost (nothing came back to Lan)
@@ -295,7 +295,8 @@ def test_a_move_whose_answer_was_lost_is_not_sent_again_to_a_new_connection():
     gpage.tick(RESEND_AFTER)
     settle(net, page, gpage)
     assert not table.sending() and table.moves == 1 == len(host.match.history)  # not sent a second time
-    assert UNSURE in gpage.text  # the page cannot know it arrived: the table shows it did
+    # The table shows it played (Lan waits for Ann now): no note that it may not have arrived.
+    assert "Waiting for Ann" in gpage.text and UNSURE not in gpage.text
 
 
 def test_a_move_lost_on_its_way_says_so_when_the_guest_connects_again():

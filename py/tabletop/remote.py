@@ -348,7 +348,10 @@ class RemoteTable:
         # only its answer is still shown (an older one's would overwrite it)
         self._asking = None
         self._q = 0
-        self._move_unsure = False  # a move was refused unanswered: the next welcome says it may not have arrived
+        # A move refused unanswered: the seat's choices when it was sent (to act, legal moves).
+        # The first table after the host's next welcome says it may not have arrived, unless the
+        # seat's choices changed meanwhile: then the move is on the table (unsure_note).
+        self._move_unsure = None
         self.dropped = 0  # messages from the host that could not be read (never shown)
 
     def hello(self):
@@ -510,8 +513,8 @@ class RemoteTable:
         moves = set(self._moving)
         self._moving.clear()
         self._asking = None
-        if moves:
-            self._move_unsure = True
+        if moves and self._state is not None:
+            self._move_unsure = (self.seat in self._state["to_act"], list(self._state["legal"]))
         for q, done in pending.items():
             if not back:
                 reason = self.host_away()
@@ -522,10 +525,14 @@ class RemoteTable:
             done({"refused": reason})
 
     def unsure_note(self):
-        """Said once, with the welcome after a refused move: whether it was played shows on the
-        table, and this device cannot know."""
-        unsure, self._move_unsure = self._move_unsure, False
-        return self.move_unsure_text() if unsure else None
+        """Said once, with the first table after a refused move: that it may not have arrived, when
+        the seat still has the choices it had then (played, its choices would have changed: the
+        table shows it, and the note would only worry the player). Still the same choices, this
+        device cannot know: a next turn may offer the very same moves."""
+        unsure, self._move_unsure = self._move_unsure, None
+        if unsure is None or self._state is None or unsure != (self.seat in self._state["to_act"], self._state["legal"]):
+            return None
+        return self.move_unsure_text()
 
     def move_unsure_text(self):
         return M("Your last move may not have reached {host}: if it is not on the table, play it again.", host=self._host())

@@ -774,12 +774,15 @@ class TableScreen(GameScreen):
     def guest_update(self, kind):
         """The host sent something: a new table (a welcome: the game or a rematch), the seat's
         news, the chat, or a refusal."""
-        if kind == "welcome":  # a move refused unanswered may or may not be on the table: said here
-            self.ui, self.prefs, self.notice, self.seen_ply = {}, {}, self.table.unsure_note(), 0
+        if kind == "welcome":
+            self.ui, self.prefs, self.notice, self.seen_ply = {}, {}, None, 0
         elif kind == "state":
             if self.app.current is self:
                 self.platform.set_flag("over", self.table.is_over())
             self.carry_hint()
+            unsure = self.table.unsure_note()  # a move refused unanswered, maybe not on this table
+            if unsure is not None:
+                self.notice = unsure
         elif kind == "refused" and self.table.ready:  # a message refused mid-game: said once
             self.notice, self.table.refused = self.table.refused, None
         self.redraw()
