@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "23e42c178934b463";
+const VERSION = "ecc6377e7593d831";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -229,7 +229,7 @@ class MatchKeeper:
             action = botlib.choose(match.game, level, view, seat, legal, rng)
         except botlib.SearchAbandoned:
             self._bots_scheduled, self.thinking = False, None
-            if self._shown() and self.match is match:
+            if self._shown():  # the position changed under it: the bots to move now, anew
                 self.go_on()
                 self.screen.redraw()
             raise
