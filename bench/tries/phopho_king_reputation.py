@@ -6,6 +6,7 @@ Run in games.phopho.bots by `bench/hard_bench.py --titles phopho --patch
 bench/tries/phopho_king_reputation.py --set KING_REPUTATION=-2.0`."""
 _plan_before_king = hard_plan
 _turn_step_before_king = _rollout_turn_step
+_normal_plan_before_king = normal_plan
 KING_REPUTATION = -2.0
 ROLLOUT_TOO = True
 _searching = {"seat": None}
@@ -25,24 +26,15 @@ def hard_plan(game, view, seat, legal, rng):
 
 
 def _rollout_turn_step(game, state, rng):
+    """The rollouts' step, with Normal's plan weighing a Perfect Reputation at KING_REPUTATION
+    for Hard's own seat once The King is near (the step reads `normal_plan` when it runs)."""
+    global normal_plan
     actor = state["turn"]
     if not (ROLLOUT_TOO and actor == _searching["seat"] and (state["king_out"] or len(state["customers"]) <= KING_NEAR_AT)):
         return _turn_step_before_king(game, state, rng)
     weights = NORMAL_WEIGHTS._replace(reputation=KING_REPUTATION)
-
-    def plan_of(v, s, l):
-        return normal_plan(v, s, l, weights)
-
-    phase = state["phase"]
-    if phase in ("turn", "restocked") and not state["sel"] and not state["puts"]:
-        if phase == "turn" and len(state["hands"][actor]) > RUN_MAX and state["mad"][actor]:
-            game._apply(state, actor, "restock")
-            return
-        plan = plan_of(_rollout_view(state, actor), actor, None)
-        if plan is None:
-            game._apply(state, actor, "restock" if phase == "turn" else "skip")
-        else:
-            for action in plan_sequence(plan):
-                game._apply(state, actor, action)
-        return
-    game._apply(state, actor, follow(_rollout_view(state, actor), actor, None, plan_of))
+    normal_plan = lambda v, s, l, w=None: _normal_plan_before_king(v, s, l, weights)  # noqa: E731
+    try:
+        return _turn_step_before_king(game, state, rng)
+    finally:
+        normal_plan = _normal_plan_before_king
