@@ -165,10 +165,16 @@ def next_step(page, selectors):
     return page.wait_for_function(NEXT_STEP, arg=selectors).json_value()
 
 
+# Seats of a keyboard game: the fewest a title allows, but heads-up Phở Phở played by the first
+# control the keyboard reaches runs 440-850 moves (seeds 1-7: 33-64 s), and 240 at three seats.
+KEYBOARD_SEATS = {"phopho": 3}
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_a_whole_game_with_the_keyboard_alone(page, site, game_id):
     info = GAMES[game_id].info
-    seats = ",".join(["human"] + ["easy"] * (max(2, info.min_players) - 1))
+    players = KEYBOARD_SEATS.get(game_id, max(2, info.min_players))
+    seats = ",".join(["human"] + ["easy"] * (players - 1))
     open_page(page, site + "?game={}&seats={}&seed=4&speed=instant".format(game_id, seats))
     page.wait_for_selector("#game")
     tab_to(page, "[data-act=rules]")  # the rules open and close by keyboard
