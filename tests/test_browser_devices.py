@@ -258,6 +258,7 @@ GAME_STATE = """() => ({
     thinking: !!document.querySelector('.thinking'),
     confirm: !!document.querySelector('#confirm-move'),
     sending: !!document.querySelector('#game[data-sending]'),
+    status: ((document.querySelector('#status') || {}).innerText || '').slice(0, 160),
 })"""
 
 
@@ -328,7 +329,8 @@ def poll(page, condition, what, timeout=WAIT):
     """Until condition() (checked every 20 ms): for conditions over several pages."""
     deadline = time.monotonic() + timeout / 1000
     while not condition():
-        assert time.monotonic() < deadline, "waited in vain for " + what
+        if time.monotonic() >= deadline:  # what the polled page shows then (moves, sending, turn...)
+            raise AssertionError("waited in vain for {}; that page then: {}".format(what, game_state(page)))
         page.wait_for_timeout(20)
 
 
