@@ -1,7 +1,7 @@
 """What a browser test's page costs Chromium (the test suite's fixed price per test): CPU seconds
 of every Chromium process, for a fresh context with the start-up snapshot put in (as
 tests/conftest.py's `context`) against the worker's context washed after each test (its
-WorkerContext, which a test asking only for `page` borrows), each followed by a page of The Number
+WorkerContexts, which a test's page or device borrows), each followed by a page of The Number
 that starts and plays a few moves. Rounds alternate the two. Prints a markdown table.
 
     python3 bench/context_bench.py [ROUNDS] [PAGES_PER_ROUND]
@@ -63,8 +63,9 @@ def fresh(browser, site, snapshot):
 
 
 def washed(lender, site):
-    play(lender.borrow().new_page(), site)
-    lender.give_back()
+    context = lender.borrow()
+    play(context.new_page(), site)
+    lender.give_back(context)
 
 
 def main():
@@ -87,7 +88,7 @@ def main():
         bytes_server = serve.Server(("127.0.0.1", 0), functools.partial(conftest._OpenHandler, directory=folder))
         threading.Thread(target=bytes_server.serve_forever, daemon=True).start()
         snapshot = (stored["key"], stored["headers"], "http://127.0.0.1:{}/snapshot.bin".format(bytes_server.server_address[1]))
-        lender = conftest.WorkerContext(browser, site, snapshot)
+        lender = conftest.WorkerContexts(browser, site, snapshot, **conftest.CONTEXT_OPTIONS)
         washed(lender, site)  # its context made and seeded once, as a worker's first test does
         for n in range(rounds):
             cases = [("fresh context", lambda: fresh(browser, site, snapshot)), ("washed worker context", lambda: washed(lender, site))]

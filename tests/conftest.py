@@ -171,72 +171,77 @@ def context(make_context):
     return make_context(**CONTEXT_OPTIONS)
 
 
-class WorkerContext:
-    """The context that a test asking only for `page` borrows: one per worker, its start-up
-    snapshot put in once, and after each test washed back to what a fresh one holds (the test's
-    pages closed, the site's localStorage, cookies and HTTP cache cleared). A fresh context and its
-    snapshot cost about 1.3 s of CPU (Chromium's work: a context, a renderer, 18 MB into Cache
-    Storage); the suite has some 200 such tests. A test that goes to another origin or loses the
-    snapshot gets its context closed instead: the next one makes a new context."""
+class WorkerContexts:
+    """Contexts that tests borrow instead of making fresh ones: each gets its start-up snapshot
+    once, and is washed back after each test to what a fresh one holds (the test's pages closed,
+    the site's localStorage, cookies and HTTP cache cleared). A fresh context and its snapshot
+    cost about 1.1-1.3 s of Chromium's CPU (a context, a renderer, 18 MB into Cache Storage;
+    bench/context_bench.py), and the suite has some 200 tests that need one (a page, a device).
+    A context whose test went to another origin, lost the snapshot or closed it is not lent
+    again: the next borrower gets a new one."""
 
     KEPT = "cookies,local_storage,indexeddb,file_systems,websql,service_workers"  # all but cache_storage
 
-    def __init__(self, browser, site, snapshot):
-        self.browser, self.site, self.snapshot = browser, site, snapshot
+    def __init__(self, browser, site, snapshot, **options):
+        self.browser, self.site, self.snapshot, self.options = browser, site, list(snapshot), options
         self.origin = site.rstrip("/")
-        self.context = None
+        self.idle, self.lent, self.closed = [], {}, set()
 
     def borrow(self):
-        if self.context is None:
-            self.context = self.browser.new_context(service_workers="block", **CONTEXT_OPTIONS)
-            self.context.set_default_timeout(BOOT_TIMEOUT)
-            self.context.on("close", self._closed)
-            seed_snapshot(self.context, self.site, self.snapshot)
-        self.origins = set()
-        self.context.on("request", self._seen)
-        return self.context
+        context = self.idle.pop() if self.idle else self._new()
+        origins = set()
 
-    def _closed(self, context):
-        if context is self.context:
-            self.context = None
+        def seen(request):
+            url = request.url[len("blob:"):] if request.url.startswith("blob:") else request.url
+            if url.startswith(("http:", "https:")):
+                origins.add("/".join(url.split("/")[:3]))
+        context.on("request", seen)
+        self.lent[context] = (origins, seen)
+        return context
 
-    def _seen(self, request):
-        url = request.url[len("blob:"):] if request.url.startswith("blob:") else request.url
-        if url.startswith(("http:", "https:")):
-            self.origins.add("/".join(url.split("/")[:3]))
+    def _new(self):
+        context = self.browser.new_context(service_workers="block", **self.options)
+        context.set_default_timeout(BOOT_TIMEOUT)
+        context.on("close", lambda closed: self.closed.add(closed))
+        seed_snapshot(context, self.site, self.snapshot)
+        return context
 
-    def give_back(self):
-        context = self.context
-        if context is None:  # the test closed it
+    def give_back(self, context):
+        origins, seen = self.lent.pop(context)
+        if context in self.closed:  # the test closed it
             return
-        context.remove_listener("request", self._seen)
+        context.remove_listener("request", seen)
         try:
-            if self.origins - {self.origin}:
-                raise PlaywrightError("the test went to another origin: " + ", ".join(sorted(self.origins - {self.origin})))
-            pages = context.pages
-            washer = pages[0] if pages and not pages[0].is_closed() else context.new_page()
+            if origins - {self.origin}:
+                raise PlaywrightError("the test went to another origin: " + ", ".join(sorted(origins - {self.origin})))
+            pages = [page for page in context.pages if not page.is_closed()]
+            washer = pages[0] if pages else context.new_page()
             cdp = context.new_cdp_session(washer)
             cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": self.KEPT})
             cdp.send("Network.clearBrowserCache")
-            entries = cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": self.origin})["caches"]
-            kept = [cdp.send("CacheStorage.requestEntries", {"cacheId": cache["cacheId"], "skipCount": 0, "pageSize": 2})["cacheDataEntries"]
-                    for cache in entries if cache["cacheName"] == SNAPSHOT_CACHE]
-            if [[entry["requestURL"] for entry in found] for found in kept] != [[self.snapshot[0]]] or len(entries) != 1:
+            caches = cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": self.origin})["caches"]
+            kept = [[entry["requestURL"] for entry in cdp.send("CacheStorage.requestEntries", {
+                "cacheId": cache["cacheId"], "skipCount": 0, "pageSize": 2})["cacheDataEntries"]] for cache in caches]
+            if [cache["cacheName"] for cache in caches] != [SNAPSHOT_CACHE] or kept != [[self.snapshot[0]]]:
                 raise PlaywrightError("the test changed the Cache Storage")
             cdp.detach()
             for page in context.pages:
                 page.close()
         except PlaywrightError:
             context.close()
+            return
+        self.idle.append(context)
 
     def close(self):
-        if self.context is not None:
-            self.context.close()
+        for context in self.idle + list(self.lent):
+            if context not in self.closed:
+                context.close()
+        self.idle, self.lent = [], {}
 
 
 @pytest.fixture(scope="session")
-def worker_context(browser, site, start_snapshot):
-    lender = WorkerContext(browser, site, start_snapshot)
+def worker_contexts(browser, site, start_snapshot):
+    lender = WorkerContexts(browser, site, start_snapshot, **CONTEXT_OPTIONS)
     yield lender
     lender.close()
 
@@ -244,9 +249,9 @@ def worker_context(browser, site, start_snapshot):
 @pytest.fixture
 def page(request):
     """A page of a fresh context: the test's own `context` when it asks for one (or is about a
-    first visit), else the worker's context washed after each test (WorkerContext)."""
+    first visit), else one of the worker's contexts, washed after each test (WorkerContexts)."""
     own = request.node.get_closest_marker("first_visit") is not None or {"context", "make_context"} & set(request.fixturenames)
-    lender = None if own else request.getfixturevalue("worker_context")
+    lender = None if own else request.getfixturevalue("worker_contexts")
     context = request.getfixturevalue("context") if own else lender.borrow()
     page = context.new_page()
     page.errors = []
@@ -257,7 +262,7 @@ def page(request):
     yield page
     errors = list(page.errors)
     if lender is not None:
-        lender.give_back()
+        lender.give_back(context)
     assert not errors, "errors on the page: {}".format(errors)
 
 
