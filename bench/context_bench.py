@@ -13,6 +13,7 @@ with the others' load; the CPU moves less."""
 import os
 import statistics
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -72,22 +73,10 @@ def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 4
     pages = int(sys.argv[2]) if len(sys.argv) > 2 else 4
     server, site = start_server()
-    import base64
-    import functools
-    import tempfile
-    import threading
-
-    import serve
     results = {"fresh context": [], "washed worker context": []}
     with sync_playwright() as playwright:
         browser = launch(playwright)
-        stored = conftest.first_visit_snapshot(browser, site)
-        folder = tempfile.mkdtemp()
-        with open(os.path.join(folder, "snapshot.bin"), "wb") as f:
-            f.write(base64.b64decode(stored["body"]))
-        bytes_server = serve.Server(("127.0.0.1", 0), functools.partial(conftest._OpenHandler, directory=folder))
-        threading.Thread(target=bytes_server.serve_forever, daemon=True).start()
-        snapshot = (stored["key"], stored["headers"], "http://127.0.0.1:{}/snapshot.bin".format(bytes_server.server_address[1]))
+        bytes_server, snapshot = conftest.serve_snapshot(browser, site, tempfile.mkdtemp())
         lender = conftest.WorkerContexts(browser, site, snapshot, **conftest.CONTEXT_OPTIONS)
         washed(lender, site)  # its context made and seeded once, as a worker's first test does
         for n in range(rounds):

@@ -117,18 +117,25 @@ def _first_visit_snapshot(browser, site):
         context.close()
 
 
-@pytest.fixture(scope="session")
-def start_snapshot(browser, site, tmp_path_factory):
-    """(key, headers, URL of the bytes) of the snapshot that a first visit to `site` stores."""
+def serve_snapshot(browser, site, folder):
+    """The snapshot that a first visit to `site` stores, its bytes written into `folder` and served
+    from a loopback server of their own: (server, (key, headers, URL of the bytes))."""
     import base64
     import functools
 
     stored = first_visit_snapshot(browser, site)
-    folder = tmp_path_factory.mktemp("snapshot")
-    (folder / "snapshot.bin").write_bytes(base64.b64decode(stored["body"]))
+    with open(os.path.join(folder, "snapshot.bin"), "wb") as f:
+        f.write(base64.b64decode(stored["body"]))
     server = serve.Server(("127.0.0.1", 0), functools.partial(_OpenHandler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield stored["key"], stored["headers"], "http://127.0.0.1:{}/snapshot.bin".format(server.server_address[1])
+    return server, (stored["key"], stored["headers"], "http://127.0.0.1:{}/snapshot.bin".format(server.server_address[1]))
+
+
+@pytest.fixture(scope="session")
+def start_snapshot(browser, site, tmp_path_factory):
+    """(key, headers, URL of the bytes) of the snapshot that a first visit to `site` stores."""
+    server, snapshot = serve_snapshot(browser, site, tmp_path_factory.mktemp("snapshot"))
+    yield snapshot
     server.shutdown()
 
 
@@ -180,7 +187,7 @@ class WorkerContexts:
     A context whose test went to another origin, lost the snapshot or closed it is not lent
     again: the next borrower gets a new one."""
 
-    KEPT = "cookies,local_storage,indexeddb,file_systems,websql,service_workers"  # all but cache_storage
+    CLEARED = "cookies,local_storage,indexeddb,file_systems,websql,service_workers"  # all but cache_storage
 
     def __init__(self, browser, site, snapshot, **options):
         self.browser, self.site, self.snapshot, self.options = browser, site, list(snapshot), options
@@ -214,10 +221,9 @@ class WorkerContexts:
         try:
             if origins - {self.origin}:
                 raise PlaywrightError("the test went to another origin: " + ", ".join(sorted(origins - {self.origin})))
-            pages = [page for page in context.pages if not page.is_closed()]
-            washer = pages[0] if pages else context.new_page()
+            washer = context.pages[0] if context.pages else context.new_page()  # the open pages
             cdp = context.new_cdp_session(washer)
-            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": self.KEPT})
+            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": self.CLEARED})
             cdp.send("Network.clearBrowserCache")
             caches = cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": self.origin})["caches"]
             kept = [[entry["requestURL"] for entry in cdp.send("CacheStorage.requestEntries", {
@@ -248,8 +254,8 @@ def worker_contexts(browser, site, start_snapshot):
 
 @pytest.fixture
 def page(request):
-    """A page of a fresh context: the test's own `context` when it asks for one (or is about a
-    first visit), else one of the worker's contexts, washed after each test (WorkerContexts)."""
+    """A page of the test's own fresh `context` when it asks for one (or is about a first visit),
+    else of a context borrowed from the worker's, washed after the test (WorkerContexts)."""
     own = request.node.get_closest_marker("first_visit") is not None or {"context", "make_context"} & set(request.fixturenames)
     lender = None if own else request.getfixturevalue("worker_contexts")
     context = request.getfixturevalue("context") if own else lender.borrow()
