@@ -117,25 +117,18 @@ def _first_visit_snapshot(browser, site):
         context.close()
 
 
-def serve_snapshot(browser, site, folder):
-    """The snapshot that a first visit to `site` stores, its bytes written into `folder` and served
-    from a loopback server of their own: (server, (key, headers, URL of the bytes))."""
+@pytest.fixture(scope="session")
+def start_snapshot(browser, site, tmp_path_factory):
+    """(key, headers, URL of the bytes) of the snapshot that a first visit to `site` stores."""
     import base64
     import functools
 
     stored = first_visit_snapshot(browser, site)
-    with open(os.path.join(folder, "snapshot.bin"), "wb") as f:
-        f.write(base64.b64decode(stored["body"]))
+    folder = tmp_path_factory.mktemp("snapshot")
+    (folder / "snapshot.bin").write_bytes(base64.b64decode(stored["body"]))
     server = serve.Server(("127.0.0.1", 0), functools.partial(_OpenHandler, directory=str(folder)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, (stored["key"], stored["headers"], "http://127.0.0.1:{}/snapshot.bin".format(server.server_address[1]))
-
-
-@pytest.fixture(scope="session")
-def start_snapshot(browser, site, tmp_path_factory):
-    """(key, headers, URL of the bytes) of the snapshot that a first visit to `site` stores."""
-    server, snapshot = serve_snapshot(browser, site, tmp_path_factory.mktemp("snapshot"))
-    yield snapshot
+    yield stored["key"], stored["headers"], "http://127.0.0.1:{}/snapshot.bin".format(server.server_address[1])
     server.shutdown()
 
 
@@ -170,95 +163,13 @@ def make_context(request, browser, site):
         context.close()
 
 
-CONTEXT_OPTIONS = {"viewport": {"width": 1280, "height": 900}, "accept_downloads": True}
-
-
 @pytest.fixture
 def context(make_context):
-    return make_context(**CONTEXT_OPTIONS)
-
-
-class WorkerContexts:
-    """Contexts that tests borrow instead of making fresh ones: each gets its start-up snapshot
-    once, and is washed back after each test to what a fresh one holds (the test's pages closed,
-    the site's localStorage, cookies and HTTP cache cleared). A fresh context and its snapshot
-    cost about 1.1-1.3 s of Chromium's CPU (a context, a renderer, 18 MB into Cache Storage;
-    bench/context_bench.py), and the suite has some 200 tests that need one (a page, a device).
-    A context whose test went to another origin, lost the snapshot or closed it is not lent
-    again: the next borrower gets a new one."""
-
-    CLEARED = "cookies,local_storage,indexeddb,file_systems,websql,service_workers"  # all but cache_storage
-
-    def __init__(self, browser, site, snapshot, **options):
-        self.browser, self.site, self.snapshot, self.options = browser, site, list(snapshot), options
-        self.origin = site.rstrip("/")
-        self.idle, self.lent, self.closed = [], {}, set()
-
-    def borrow(self):
-        context = self.idle.pop() if self.idle else self._new()
-        origins = set()
-
-        def seen(request):
-            url = request.url[len("blob:"):] if request.url.startswith("blob:") else request.url
-            if url.startswith(("http:", "https:")):
-                origins.add("/".join(url.split("/")[:3]))
-        context.on("request", seen)
-        self.lent[context] = (origins, seen)
-        return context
-
-    def _new(self):
-        context = self.browser.new_context(service_workers="block", **self.options)
-        context.set_default_timeout(BOOT_TIMEOUT)
-        context.on("close", lambda closed: self.closed.add(closed))
-        seed_snapshot(context, self.site, self.snapshot)
-        return context
-
-    def give_back(self, context):
-        origins, seen = self.lent.pop(context)
-        if context in self.closed:  # the test closed it
-            return
-        context.remove_listener("request", seen)
-        try:
-            if origins - {self.origin}:
-                raise PlaywrightError("the test went to another origin: " + ", ".join(sorted(origins - {self.origin})))
-            washer = context.pages[0] if context.pages else context.new_page()  # the open pages
-            cdp = context.new_cdp_session(washer)
-            cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": self.CLEARED})
-            cdp.send("Network.clearBrowserCache")
-            caches = cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": self.origin})["caches"]
-            kept = [[entry["requestURL"] for entry in cdp.send("CacheStorage.requestEntries", {
-                "cacheId": cache["cacheId"], "skipCount": 0, "pageSize": 2})["cacheDataEntries"]] for cache in caches]
-            if [cache["cacheName"] for cache in caches] != [SNAPSHOT_CACHE] or kept != [[self.snapshot[0]]]:
-                raise PlaywrightError("the test changed the Cache Storage")
-            cdp.detach()
-            for page in context.pages:
-                page.close()
-        except PlaywrightError:
-            context.close()
-            return
-        self.idle.append(context)
-
-    def close(self):
-        for context in self.idle + list(self.lent):
-            if context not in self.closed:
-                context.close()
-        self.idle, self.lent = [], {}
-
-
-@pytest.fixture(scope="session")
-def worker_contexts(browser, site, start_snapshot):
-    lender = WorkerContexts(browser, site, start_snapshot, **CONTEXT_OPTIONS)
-    yield lender
-    lender.close()
+    return make_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
 
 
 @pytest.fixture
-def page(request):
-    """A page of the test's own fresh `context` when it asks for one (or is about a first visit),
-    else of a context borrowed from the worker's, washed after the test (WorkerContexts)."""
-    own = request.node.get_closest_marker("first_visit") is not None or {"context", "make_context"} & set(request.fixturenames)
-    lender = None if own else request.getfixturevalue("worker_contexts")
-    context = request.getfixturevalue("context") if own else lender.borrow()
+def page(context):
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda err: page.errors.append(str(err)))
@@ -266,10 +177,7 @@ def page(request):
     page.on("console", lambda msg: page.console_lines.append("{}: {}".format(msg.type, msg.text)))
     page.set_default_timeout(BOOT_TIMEOUT)
     yield page
-    errors = list(page.errors)
-    if lender is not None:
-        lender.give_back(context)
-    assert not errors, "errors on the page: {}".format(errors)
+    assert not page.errors, "errors on the page: {}".format(page.errors)
 
 
 def open_page(page, url):

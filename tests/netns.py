@@ -17,9 +17,7 @@ Fixtures (import both into a test module: `from netns import devices, devices_se
   snapshot=True its Cache Storage gets the start-up snapshot first, so that the app starts as a
   repeat visit does), .new_page(context) (a page that records its errors and console lines, see
   .check_page) and .blank(context) (a page of the site's origin without the app: for modules).
-  Contexts made by new_context are closed when the test ends, but for new_context(snapshot=True)
-  with no options: that one is borrowed from the worker's washed contexts (conftest.WorkerContexts)
-  and given back.
+  Contexts made by new_context are closed when the test ends.
 
 Run alone, `python3 tests/netns.py serve PORT FOLDER` is the site server of the namespace (the
 site, and FOLDER's files under /__test__/ for the snapshot)."""
@@ -149,15 +147,9 @@ class Devices:
         self.unreachable_relay = "ws://127.0.0.1:{}".format(CLOSED_PORT)
         self.address = ADDRESS
         self.contexts = []
-        self.borrowed = []  # from self.lender
-        self.lender = None
         self._snapshot = None
 
     def new_context(self, snapshot=False, **options):
-        if snapshot and not options:  # a device as a fresh context has it, washed after the test
-            context = self._lender().borrow()
-            self.borrowed.append(context)
-            return context
         context = self.browser.new_context(service_workers="block", **options)
         self.contexts.append(context)
         if snapshot:
@@ -186,34 +178,23 @@ class Devices:
         for context in self.contexts:
             with contextlib.suppress(Exception):
                 context.close()
-        for context in self.borrowed:
-            self._lender().give_back(context)
-        self.contexts, self.borrowed = [], []
+        self.contexts = []
 
-    def _lender(self):
-        """The worker's washed contexts of the namespace's site (conftest.WorkerContexts)."""
-        from conftest import WorkerContexts  # tests/conftest.py
-
-        if self.lender is None:
-            self.lender = WorkerContexts(self.browser, self.site, self._stored_snapshot())
-        return self.lender
-
-    def _stored_snapshot(self):
-        """The start-up snapshot of a first visit inside the namespace, made once per worker:
-        (key, headers, URL of its bytes on the namespace's site)."""
-        from conftest import first_visit_snapshot  # tests/conftest.py
+    def _seed(self, context):
+        """The start-up snapshot of a first visit inside the namespace, made once per worker."""
+        from conftest import WRITE_SNAPSHOT, first_visit_snapshot  # tests/conftest.py
 
         if self._snapshot is None:
             stored = first_visit_snapshot(self.browser, self.site)
             with open(os.path.join(self.folder, "snapshot.bin"), "wb") as f:
                 f.write(base64.b64decode(stored["body"]))
             self._snapshot = [stored["key"], stored["headers"], self.site + TEST_FILES.lstrip("/") + "snapshot.bin"]
-        return self._snapshot
-
-    def _seed(self, context):
-        from conftest import seed_snapshot  # tests/conftest.py
-
-        seed_snapshot(context, self.site, self._stored_snapshot())
+        page = context.new_page()
+        try:
+            page.goto(self.site + BLANK.lstrip("/"))
+            page.evaluate(WRITE_SNAPSHOT, self._snapshot)
+        finally:
+            page.close()
 
 
 def start_devices(playwright_chromium, folder):
