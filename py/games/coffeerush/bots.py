@@ -36,7 +36,7 @@ from tabletop import clone
 from tabletop import search
 
 from .data import (BOARD, CARDS, CUP_SIZE, CUPS, DIAGONAL, INGREDIENT_ORDER, PENALTY_POINTS, RUSH_STEP, SPECIALTY_RUSH,
-                   TABS, UPGRADE_COST, UPGRADES, UPVOTE_POINTS, is_specialty, recipe_of)
+                   TABS, UPGRADE_COST, UPGRADE_POINTS, UPGRADES, UPVOTE_POINTS, is_specialty, recipe_of)
 from .rules import ALL_AROUND, ORTHOGONAL, gives
 
 # Worth of things in points (bot strength only, not rules).
@@ -402,10 +402,17 @@ def play_planned_turn(game, state, seat, max_rush=1):
 
 def position_value(view, seat):
     """What a seat holds, in points: its score, Rush tokens, and cups built toward its orders."""
-    score = UPVOTE_POINTS * view["upvotes"][seat] + 2 * len(view["upgrades"][seat]) + PENALTY_POINTS * view["penalties"][seat]
+    score = UPVOTE_POINTS * view["upvotes"][seat] + UPGRADE_POINTS * len(view["upgrades"][seat]) + PENALTY_POINTS * view["penalties"][seat]
     orders = my_orders(view, seat)
     _, partial, _ = plan_pour(view["cups"][seat], [], orders, can_empty=False)
     return score + RUSH_WORTH * view["rush"][seat] + partial
+
+
+def upgrade_worth(view, seat, walk):
+    """Hard's first value of an upgrade now (CR-9) beside its best walk's, `walk`: the tile's
+    points for the up-votes put out of the game (CR-18); the searched round adds what it does.
+    Measured (bench/RESULTS.md, 2026-12-07): more for an early upgrade loses to the pinned Hard."""
+    return walk - UPGRADE_COST * UPVOTE_POINTS + UPGRADE_POINTS
 
 
 def hard(game, view, seat, legal, rng):
@@ -420,7 +427,7 @@ def hard(game, view, seat, legal, rng):
         for k in UPGRADE_ORDER:
             if "upgrade:%d" % k in legal:
                 candidates.append(["upgrade:%d" % k])
-                values.append((values[0] if values else 0.0) - UPGRADE_COST * UPVOTE_POINTS + 2)
+                values.append(upgrade_worth(view, seat, values[0] if values else 0.0))
                 break
     if len({acts[0] for acts in candidates}) <= 1:
         return candidates[0][0] if candidates else normal(game, view, seat, legal, rng)
