@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "ecc6377e7593d831";
+const VERSION = "2f726d11096ef8f8";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -1,4 +1,4 @@
-"""Issue 37's figures for Hard in the page (not a test): python3 bench/thinking_bench.py [--moves N] [--game ids]
+"""Issue 37's figures for Hard in the page (not a test): python3 bench/thinking_bench.py [--moves N] [--game ids] [--players N]
 
 For each title, a game of Hard bots only (speed instant) is watched in headless Chromium, twice
 in one run, the two pages alternating: with the search in slices (today: tabletop.bots' breather
@@ -6,6 +6,8 @@ hands the browser a turn every 10 ms, webui/browser.py `think`) and in one go (`
 before). Meanwhile a real mouse click (CDP input, as a player's) lands on the Rules button 50 ms
 after the last one was handled; each opens or closes the rules panel. The browser's long tasks
 (over 50 ms, PerformanceObserver) are counted too: a click that arrives during one waits for it.
+Each title seats four Hards (Flowers two) unless --players says otherwise (Phở Phở's Hard reads
+its rival only heads-up: `--game phopho --players 2`).
 
   decision  ms between two moves shown (#game[data-moves] changed): a bot's whole step, its search,
             its move and the redraw (a step decided by rules of thumb is quick; the searched ones
@@ -55,13 +57,14 @@ PROBE = """
 """
 
 
-def watch(browser, base, game_id, extra, moves, seed):
+def watch(browser, base, game_id, extra, moves, seed, players=None):
     """Hard bots play `moves` moves (or the game) while Rules is clicked: (decisions, clicks)."""
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     context.add_init_script(PROBE)
     page = context.new_page()
     page.set_default_timeout(120_000)
-    players = min(4, GAMES[game_id].info.max_players) if game_id != "flowers" else 2
+    info = GAMES[game_id].info
+    players = max(info.min_players, min(players, info.max_players)) if players else min(4, info.max_players) if game_id != "flowers" else 2
     page.goto(base + "?game={}&seats={}&seed={}&speed=instant{}".format(game_id, ",".join(["hard"] * players), seed, extra))
     page.wait_for_selector("html[data-ready] #game", state="attached", timeout=120_000)
     box = None
@@ -100,6 +103,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=40, help="moves watched per title and mode")
     parser.add_argument("--game", default="", help="only these game ids (comma-separated)")
+    parser.add_argument("--players", type=int, default=0, help="Hard bots at each table (default: 4, Flowers 2)")
     parser.add_argument("--out", default=os.path.join(ROOT, "bench", "RESULTS.md"))
     args = parser.parse_args(argv)
     chosen = [g for g in args.game.split(",") if g] or sorted(GAMES)
@@ -114,7 +118,7 @@ def main(argv=None):
             found = {}
             for name, extra in MODES:
                 print("{} ({})...".format(game_id, name), flush=True)
-                found[name] = watch(browser, base, game_id, extra, args.moves, seed=1)
+                found[name] = watch(browser, base, game_id, extra, args.moves, seed=1, players=args.players)
             rows.append((GAMES[game_id].info.title, found))
         chromium = browser.version
     server.shutdown()
@@ -133,9 +137,9 @@ def main(argv=None):
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     with open(args.out, "a") as f:
         f.write("\n## Hard in the page: decision time, and clicks while it thinks ({}, Chromium {}, {} moves a title)\n\n"
-                "`python3 bench/thinking_bench.py`: Hard bots only, speed instant; a mouse click on Rules every {} ms. "
+                "`python3 bench/thinking_bench.py{}`: Hard bots only, speed instant; a mouse click on Rules every {} ms. "
                 "Slices: the search hands the browser a turn every 10 ms (today); one go: `&slices=off`.\n\n{}\n"
-                .format(when, chromium, args.moves, int(CLICK_EVERY * 1000), table))
+                .format(when, chromium, args.moves, " --players {}".format(args.players) if args.players else "", int(CLICK_EVERY * 1000), table))
 
 
 if __name__ == "__main__":

@@ -211,3 +211,63 @@ def test_hard_serves_once_nobody_has_placed_a_card_for_some_rounds():
     still = ppbots.STILL_ROUNDS * 2
     assert placed_in == 60 + still + 1  # Hard's first turn after the rounds of standing still
     assert state["over"]
+
+
+def _shared_types(a, b):
+    """How many cards two hands have in common, by type (copies of a card are alike)."""
+    left = [CARD_TYPE[c] for c in b]
+    common = 0
+    for card in a:
+        if CARD_TYPE[card] in left:
+            left.remove(CARD_TYPE[card])
+            common += 1
+    return common
+
+
+def test_hard_reads_a_normal_rivals_hand_from_its_last_turn_heads_up(monkeypatch):
+    """Heads-up, the rival's hand is worth reading (a Hard that knew it won 76.6% against Normal,
+    bench/RESULTS.md, where today's won 68.1%). The hands Hard keeps (read_rival) are hands its view
+    allows, and they share more cards with the rival's true hand than the hands it samples blind."""
+    state = GAME.start(2, {}, 21)
+    hard_seat = 0
+    reads = []
+
+    def recording(game, view, seat, rng):
+        kept = read_rival(game, view, seat, rng)
+        unseen = game.sample_state(view, seat, random.Random(0))
+        unseen = set(unseen["deck"]) | set(unseen["hands"][1 - seat])
+        assert all(len(hand) == view["hand_sizes"][1 - seat] and set(hand) <= unseen for hand in kept)
+        blind = [game.sample_state(view, seat, random.Random(k))["hands"][1 - seat] for k in range(40)]
+        reads.append((kept, blind, list(state["hands"][1 - seat])))
+        return kept
+
+    read_rival = ppbots.read_rival
+    monkeypatch.setattr(ppbots, "read_rival", recording)
+    rng = random.Random(5)
+    while not state["over"]:
+        seat = state["turn"]
+        legal = GAME.legal_actions(state, seat)
+        GAME.apply(state, seat, botlib.choose(GAME, "hard" if seat == hard_seat else "normal", GAME.view(state, seat), seat, legal, rng))
+    read = [(kept, blind, true) for kept, blind, true in reads if len(kept) >= ppbots.READ_MIN]
+    assert len(read) >= len(reads) // 3 >= 4  # most turns of a Normal rival can be read
+    kept_share = sum(sum(_shared_types(h, true) for h in kept) / len(kept) for kept, _, true in read)
+    blind_share = sum(sum(_shared_types(h, true) for h in blind) / len(blind) for _, blind, true in read)
+    assert kept_share > 1.15 * blind_share, (kept_share, blind_share)  # blind reads would be level
+
+
+def test_hard_reads_nothing_at_the_table_nor_from_another_game():
+    """The reading is heads-up only, and only from this game's turn before: a new game (or an
+    undo) that goes back in turns forgets what Hard did in the other."""
+    table = GAME.start(3, {}, 4)
+    seat = table["turn"]
+    assert ppbots.read_rival(GAME, GAME.view(table, seat), seat, random.Random(1)) == []
+    rng = random.Random(2)
+    state = GAME.start(2, {}, 4)
+    while state["turn_no"] < 12:
+        seat = state["turn"]
+        GAME.apply(state, seat, botlib.choose(GAME, "hard", GAME.view(state, seat), seat, GAME.legal_actions(state, seat), rng))
+    assert max(ppbots._last_decision[0]) >= 10 and max(ppbots._last_decision[1]) >= 10
+    again = GAME.start(2, {}, 5)
+    seat = again["turn"]
+    botlib.choose(GAME, "hard", GAME.view(again, seat), seat, GAME.legal_actions(again, seat), rng)
+    assert list(ppbots._last_decision[seat]) == [again["turn_no"]]
