@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "2f726d11096ef8f8";
+const VERSION = "8bb33ca7c26208c7";
 const APP_FILES = [
   "./",
   "./index.html",
