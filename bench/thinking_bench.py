@@ -6,8 +6,8 @@ hands the browser a turn every 10 ms, webui/browser.py `think`) and in one go (`
 before). Meanwhile a real mouse click (CDP input, as a player's) lands on the Rules button 50 ms
 after the last one was handled; each opens or closes the rules panel. The browser's long tasks
 (over 50 ms, PerformanceObserver) are counted too: a click that arrives during one waits for it.
-Each title seats four Hards (Flowers two) unless --players says otherwise (Phở Phở's Hard reads
-its rival only heads-up: `--game phopho --players 2`).
+Each title seats four Hards (Flowers two) unless --players says otherwise (kept within the
+title's counts; heads-up Phở Phở: `--game phopho --players 2`).
 
   decision  ms between two moves shown (#game[data-moves] changed): a bot's whole step, its search,
             its move and the redraw (a step decided by rules of thumb is quick; the searched ones
@@ -64,7 +64,9 @@ def watch(browser, base, game_id, extra, moves, seed, players=None):
     page = context.new_page()
     page.set_default_timeout(120_000)
     info = GAMES[game_id].info
-    players = max(info.min_players, min(players, info.max_players)) if players else min(4, info.max_players) if game_id != "flowers" else 2
+    if not players:
+        players = 2 if game_id == "flowers" else 4
+    players = max(info.min_players, min(players, info.max_players))
     page.goto(base + "?game={}&seats={}&seed={}&speed=instant{}".format(game_id, ",".join(["hard"] * players), seed, extra))
     page.wait_for_selector("html[data-ready] #game", state="attached", timeout=120_000)
     box = None

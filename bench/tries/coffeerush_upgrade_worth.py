@@ -4,10 +4,11 @@ share of the deck left added to today's `upgrade_worth`, beside the one round th
 very negative bonus: Hard never upgrades). Run in games.coffeerush.bots by
 `bench/hard_bench.py --titles coffeerush --rows old --patch bench/tries/coffeerush_upgrade_worth.py --set UPGRADE_BONUS=3`."""
 
+from games.coffeerush.data import DECK_SIZE
+
 UPGRADE_BONUS = 0.0
-DECK_CARDS = 80  # CR-4
 _upgrade_worth_today = upgrade_worth
 
 
 def upgrade_worth(view, seat, walk):
-    return _upgrade_worth_today(view, seat, walk) + UPGRADE_BONUS * view["deck"] / DECK_CARDS
+    return _upgrade_worth_today(view, seat, walk) + UPGRADE_BONUS * view["deck"] / DECK_SIZE
