@@ -5,7 +5,7 @@ import random
 
 from games.phopho import GAME
 from games.phopho import bots as ppbots
-from games.phopho.data import CARD_TYPE, CUSTOMERS
+from games.phopho.data import CARD_TYPE, CUSTOMERS, stars
 from tabletop import bots as botlib
 from tabletop import search
 from tabletop.simulate import play_game, simulate
@@ -211,3 +211,72 @@ def test_hard_serves_once_nobody_has_placed_a_card_for_some_rounds():
     still = ppbots.STILL_ROUNDS * 2
     assert placed_in == 60 + still + 1  # Hard's first turn after the rounds of standing still
     assert state["over"]
+
+
+# --- a hint's words (issue 37): what Hard's move does, in the game's own terms --------------------
+def hint_of(state, seat=0):
+    from tabletop.hints import hint, hint_rng
+    view = GAME.view(state, seat)
+    return hint(GAME, view, seat, GAME.legal_actions(state, seat), hint_rng(view, seat, 0))
+
+
+def finishing_position():
+    """The Active Customer (loves Beef) has a Bill and a 4; Side Customer 1 (loves Chicken) a Bill and a 4 too."""
+    line = [("beef-chicken", ["noodle1", "beef2", "beef3", "beef4"], True), ("chicken-beef", ["noodle1", "chicken2", "chili3", "chicken4"], True),
+            ("herbs-chili", [], False)]
+    state = arrange(new(2), hands={0: ["beef5", "chicken5", "herbs2"]}, line=line)
+    state["phase"], state["restock"] = "restocked", True
+    return state
+
+
+def test_hint_words_PP_12_PP_14_PP_15_a_finish_of_the_active_customer_is_for_everyone_of_a_side_customer_for_you():
+    state = finishing_position()
+    view = GAME.view(state, 0)
+    beef5, chicken5 = (next(c for c in state["hands"][0] if CARD_TYPE[c] == t) for t in ("beef5", "chicken5"))
+    active = ppbots.why(GAME, view, 0, "pick:beef5", ("serve", [[beef5, 0]]))
+    worth = stars("beef-chicken")
+    # Loved (1 flip, PP-12) then the order finished (PP-14), the Active Customer's stars for everyone (PP-15).
+    assert active == ("serving Beef 5 to the Active Customer: it finishes the order of the Active Customer ({}★ for everyone, "
+                      "PP-15) and flips {} Mad tokens of yours to Happy".format(worth, 1 + worth))
+    side = ppbots.why(GAME, view, 0, "pick:chicken5", ("serve", [[chicken5, 1]]))
+    assert side.startswith("serving Chicken 5 to Side Customer 1: it finishes the order of Side Customer 1 ({}★ for you, PP-15)".format(
+        stars("chicken-beef")))
+
+
+def test_hint_words_PP_13_a_hated_card_fails_the_order_and_gives_a_mad_token_away():
+    state = finishing_position()
+    herbs2 = next(c for c in state["hands"][0] if CARD_TYPE[c] == "herbs2")
+    state["line"][2]["cards"] = []
+    words = ppbots.why(GAME, GAME.view(state, 0), 0, "pick:herbs2", ("serve", [[herbs2, 0]]))
+    # Herbs on the Beef lover who hates Chicken is neutral: no failure. On Side Customer 2, who hates Chili, neither;
+    # the Chicken lover of Side Customer 1 hates Beef: a Beef 5 there fails it.
+    assert "fails" not in words
+    beef5 = next(c for c in state["hands"][0] if CARD_TYPE[c] == "beef5")
+    words = ppbots.why(GAME, GAME.view(state, 0), 0, "pick:beef5", ("serve", [[beef5, 1]]))
+    assert words == "serving Beef 5 to Side Customer 1: it fails the order of Side Customer 1 with a hated card (PP-13) and gives a Mad token to {1}"
+
+
+def test_hint_words_PP_11_a_restock_draws_one_card_per_mad_token():
+    state = arrange(new(2), hands={0: ["herbs2", "chili4"]}, line=LINE)
+    state["mad"][0], state["happy"][0] = 4, 2
+    words = ppbots.why(GAME, GAME.view(state, 0), 0, "restock", None)
+    assert words == "restocking draws 4 cards (one per Mad token, PP-11), and you may still serve after"
+
+
+def test_a_hint_names_the_finish_it_plays_and_marks_its_first_step():
+    found = hint_of(finishing_position())
+    assert found["action"] in ("pick:beef5", "pick:chicken5")
+    assert str(found["why"]).startswith("Hard would play this: serving ")
+    assert "it finishes the order of" in str(found["why"])
+
+
+def test_a_hint_after_a_selection_hard_would_not_make_plays_on_with_it_PP_9():
+    """Chicken 4 picked where the customer loves Beef and a Beef 4 is in hand: none of the plays Hard weighs
+    holds that card (it takes the loved one). The hint used to fail there; it now serves the selection."""
+    line = [("herbs-chicken", [], False), ("beef-bill", [], False), ("beef-herbs", ["noodle1", "beef2", "chili3"], False)]
+    state = arrange(new(2), hands={0: ["noodle1", "beef3", "beef4", "chicken4", "herbs4", "beef5", "bill", "bill"]}, line=line)
+    state["phase"], state["restock"] = "restocked", True
+    GAME.apply(state, 0, "pick:chicken4")
+    found = hint_of(state)
+    assert found["action"] in GAME.legal_actions(state, 0) and found["action"].startswith("serve@")
+    assert "the cards you picked are not a Serve Hard would make" in str(found["why"])

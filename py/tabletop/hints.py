@@ -3,7 +3,9 @@
 A hint is asked with what the player's seat may know (its view and its legal moves), exactly as
 a bot decides, so it can never use what the seat does not know. The sentence comes from the Hard
 bot's own figures, which its search hands over through `search.note` while a hint asks: how many
-guesses at the hidden part it weighed, and how far its move stands above the next best one.
+guesses at the hidden part it weighed, and how far its move stands above the next best one; and,
+before them, what the move does in the game's own words, which the bot says through
+`search.say_why` ("serving Chicken 5 to the Active Customer finishes its order").
 
 How many hints each person used is kept with the match (Match.hints) and shown on the score
 sheet; a table with friends on other devices offers hints only when its host chose so.
@@ -40,26 +42,44 @@ def hint(game, view, seat, legal, rng):
 
 
 def explain(found):
-    """The Hard bot's figures (`search.note`) in one plain sentence."""
+    """The Hard bot's figures (`search.note`) in one plain sentence, after what the move does in
+    the game's words when the bot said it (`search.say_why`)."""
     values, chosen = found.get("values") or {}, found.get("chosen")
+    reason = found.get("why")
     others = [v for k, v in values.items() if k != chosen]
     if chosen not in values or not others:
-        return RULE_OF_THUMB
+        return M("Hard would play this: {reason}.", reason=reason) if reason else RULE_OF_THUMB
     mine, next_best = values[chosen], max(others)
     worlds = found.get("worlds")
     if found["unit"] == "win":
         if mine - next_best < TIE_WIN_SHARE:
-            return M("Hard would play this, though by its count another move is about as good.")
+            return _about_as_good(reason)
+        if reason:
+            return M("Hard would play this: {reason}. Over {worlds} guesses at what you cannot see, it wins {pct}% of the "
+                     "time; the next best move wins {other}%.", reason=reason, worlds=worlds, pct=_percent(mine),
+                     other=_percent(next_best))
         return M("Hard would play this: over {worlds} guesses at what you cannot see, it wins {pct}% of the time; "
                  "the next best move wins {other}%.", worlds=worlds, pct=_percent(mine), other=_percent(next_best))
     gain = mine - next_best
     if gain < TIE_POINTS:
-        return M("Hard would play this, though by its count another move is about as good.")
+        return _about_as_good(reason)
+    if worlds and reason:
+        return M("Hard would play this: {reason}. Over {worlds} guesses at what you cannot see, it comes out about "
+                 "{gain} points ahead of the next best move.", reason=reason, worlds=worlds, gain=_points(gain))
     if worlds:
         return M("Hard would play this: over {worlds} guesses at what you cannot see, it comes out about {gain} points "
                  "ahead of the next best move.", worlds=worlds, gain=_points(gain))
+    if reason:
+        return M("Hard would play this: {reason}. By its count it is worth about {gain} points more than the next best "
+                 "move.", reason=reason, gain=_points(gain))
     return M("Hard would play this: by its count it is worth about {gain} points more than the next best move.",
              gain=_points(gain))
+
+
+def _about_as_good(reason):
+    if reason:
+        return M("Hard would play this: {reason}, though by its count another move is about as good.", reason=reason)
+    return M("Hard would play this, though by its count another move is about as good.")
 
 
 def _percent(share):

@@ -39,6 +39,20 @@ def note(values, chosen, unit, worlds=None):
         _asked["found"].update(values=dict(values), chosen=chosen, unit=unit, worlds=worlds)
 
 
+def asking():
+    """Whether a hint is asking (a bot may then say what its move does: `say_why`)."""
+    return _asked["on"]
+
+
+def say_why(make):
+    """What the chosen move does, in the game's own words: `make()` returns a Message, a clause
+    ("serving Beef 4 to the Active Customer finishes its order") that a hint puts after "Hard
+    would play this:". Made only when a hint asks, so the bots' own games pay nothing for it.
+    The clause may use only what the seat knows: the hint's view."""
+    if _asked["on"]:
+        _asked["found"]["why"] = make()
+
+
 def random_rollout_policy(game, state, seat, legal, rng):
     return rng.choice(legal)
 

@@ -24,16 +24,17 @@ games: Hard then compares more plans in more worlds.
 
 import collections
 import itertools
+import random
 import sys
 import time
 
-from tabletop import bots as botlib
-from tabletop import clone
+from tabletop import M, bots as botlib
+from tabletop import clone, seat_name
 from tabletop import search
 
 from .data import (BILL, CARD_KIND, CARD_TYPE, CARD_VALUE, CUSTOMER, FINISH_VALUE, HAND_SIZE, KING_STARS,
                    KING_WARNING_AT, MIN_TOKENS_KEPT, RUN_MAX, SAME_MAX, TOKENS, TYPE_ORDER)
-from .rules import Rollout, accepts, top_value
+from .rules import Rollout, accepts, card_count, cards_text, mad_count, slot_name, top_value, type_name
 
 # --- Normal's weights (bot strength only, not rules) --------------------------------------------
 # How score_play values a play's effects, in stars-like points.
@@ -349,6 +350,10 @@ def follow(view, seat, legal, plan_of):
             return "discard"
         return "mark:" + CARD_TYPE[_marks_by_usefulness(view)[0][2]]
     plan = plan_of(view, seat, legal)
+    if plan is None and (view["sel"] or view["puts"]):
+        # A person's own selection that none of the plays weighed here contains (Chicken 4 where
+        # Beef 4 is loved: `plays` takes the loved card), asked for a hint: serve it as it is.
+        return next((a for a in legal if a.startswith("serve@")), legal[0])
     if plan is None:
         return "restock" if "restock" in legal else "skip"
     action = _plan_actions(plan, view["sel"], view["puts"])
@@ -523,7 +528,92 @@ def hard_plan(game, view, seat, legal, rng):
 
 
 def hard(game, view, seat, legal, rng):
-    return follow(view, seat, legal, lambda v, s, l: hard_plan(game, v, s, l, rng))
+    chosen = []  # the plan behind the action, for a hint's words
+
+    def plan_of(v, s, l):
+        chosen.append(hard_plan(game, v, s, l, rng))
+        return chosen[-1]
+    action = follow(view, seat, legal, plan_of)
+    if search.asking():
+        search.say_why(lambda: why(game, view, seat, action, chosen[-1] if chosen else None))
+    return action
+
+
+# --- a hint's words --------------------------------------------------------------------------------
+def why(game, view, seat, action, plan):
+    """What Hard's `action` does, as a clause for a hint (search.say_why): the Serve it belongs
+    to and its effects on the table, or why a card is marked, a Mad token given, a Restock made."""
+    phase = view["phase"]
+    if phase == "give":
+        return M("{rival} has the fewest Mad tokens: one more puts off their next Perfect Reputation (PP-18)",
+                 rival=seat_name(int(action.split(":")[1])))
+    if phase in ("redraw", "discard"):
+        if action.startswith("mark:"):
+            return M("of your cards, {card} is the least likely to be served soon", card=type_name(action[5:]))
+        if phase == "redraw":
+            return M("the rest of your hand is likely to be served soon: keep it")
+        return M("the marked cards are the ones least likely to be served soon")
+    if plan is None and (view["sel"] or view["puts"]):
+        return M("the cards you picked are not a Serve Hard would make; this goes on with them as they are")
+    if plan is None:
+        if action == "restock":
+            return M("restocking draws {cards} (one per Mad token, PP-11), and you may still serve after",
+                     cards=card_count(view["mad"][seat]))
+        return M("no Serve is worth its cards now: keep them for the customers to come")
+    return serve_why(game, view, seat, plan)
+
+
+def serve_why(game, view, seat, plan):
+    """"serving Beef 4 and Beef 5 to the Active Customer: it finishes its order and flips 2 Mad
+    tokens of yours to Happy". The effects are the rules' own (PP-12..PP-18), played in a world
+    sampled from the view with a fixed generator: only effects that what is hidden cannot change
+    are said (not the cards drawn, the customers who come, nor which Loyal Customer is claimed)."""
+    mode, placements = plan
+    where = {}
+    for card, i in placements:
+        where.setdefault(i, []).append(card)
+    parts = [M("{cards} to {customer}", cards=cards_text(cards), customer=slot_name(i)) for i, cards in sorted(where.items())]
+    serving = M("serving {parts}", parts=parts)
+    world = game.sample_state(view, seat, random.Random(0))
+    happy_before, loyal_before = world["happy"][seat], len(world["loyal"][seat])
+    events = []
+    for _ in range(2 * len(placements) + 1):  # the plan's steps still to take (some may be taken already)
+        action = _plan_actions(plan, world["sel"], world["puts"])
+        if action is None or action not in ROLLOUT_GAME.legal_actions(world, seat):
+            break  # with three or more, a hated card stops the play at the give prompt (PP-13)
+        events += ROLLOUT_GAME._apply(world, seat, action) or []
+        if action.startswith("serve@") or (action.startswith("put:") and not world["puts"]):
+            break  # placed: the Serve is over
+    kinds = [e["type"] for e in events]
+    slots = {e["id"]: i for i, e in enumerate(view["line"])}
+    hated = {slots[view["line"][i]["id"]] for card, i in placements if CARD_KIND[card] == CUSTOMER[view["line"][i]["id"]]["hated"]}
+    effects = []
+    for cust in world["gone"][len(view["gone"]):]:
+        i = slots.get(cust)
+        if i is None:
+            continue  # a customer who came and left during the play (none can: cards go to the line as it was)
+        if i in hated:
+            effects.append(M("fails the order of {customer} with a hated card (PP-13)", customer=slot_name(i)))
+        elif i == 0:
+            effects.append(M("finishes the order of {customer} ({stars}★ for everyone, PP-15)", customer=slot_name(i),
+                             stars=CUSTOMER[cust]["stars"]))
+        else:
+            effects.append(M("finishes the order of {customer} ({stars}★ for you, PP-15)", customer=slot_name(i),
+                             stars=CUSTOMER[cust]["stars"]))
+    for event in events:
+        if event["type"] == "give" and event.get("to") is not None:
+            effects.append(M("gives a Mad token to {rival}", rival=seat_name(event["to"])))
+    if "give-prompt" in kinds:
+        effects.append(M("gives a Mad token to a rival of your choice"))
+    if "empty" in kinds:
+        effects.append(M("empties your hand, for a flip and a fresh hand (PP-17)"))
+    if len(world["loyal"][seat]) > loyal_before:
+        effects.append(M("brings you to Perfect Reputation: a Loyal Customer (PP-18)"))
+    elif world["happy"][seat] > happy_before:
+        effects.append(M("flips {tokens} of yours to Happy", tokens=mad_count(world["happy"][seat] - happy_before)))
+    if not effects:
+        return serving
+    return M("{serving}: it {effects}", serving=serving, effects=effects)
 
 
 POLICIES = {"normal": normal, "hard": hard}
