@@ -330,6 +330,41 @@ def test_a_search_keeps_its_own_question_while_another_runs_at_its_breath(breath
     assert botlib.run_search(lambda: botlib_choose(game, view, seat, legal)) is True  # no question: to its end
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_bots_search_resumed_while_a_hint_waits_at_its_breath_neither_writes_into_the_hint_nor_fails(game_id, breather):
+    """In the page searches take turns at their breaths, not only one inside the other: a bot's
+    search breathes, a hint's search starts (and waits at a breath of its own), and the bot's
+    resumes. The bot must go on as a bot (Hội Phố's Hard failed there, asked for its hint's words
+    by the hint's question) and leave the hint's figures alone."""
+    from tabletop import search
+
+    game = GAMES[game_id]
+    match = Match(game, make_seats(["hard"] * min(3, game.info.max_players)), {}, 9)
+    rng = random.Random(9)
+    hint_started = []
+
+    def a_hint_starts_and_waits():
+        if not hint_started:
+            asking = search.noting()
+            hint_started.append((asking, asking.__enter__()))  # left waiting: not yet exited
+
+    for _ in range(200):  # to a decision Hard searches (some it makes by rules of thumb, without a breath)
+        seat = match.to_act()[0]
+        legal = match.legal(seat)
+        breather(a_hint_starts_and_waits, 0)
+        action = botlib_choose(game, match.view(seat), seat, legal)
+        breather(None)
+        if hint_started:
+            break
+        match.play(seat, rng.choice(legal))
+    assert hint_started, "the bot's search never breathed"
+    asking, found = hint_started[0]
+    assert found == {}, "the bot wrote into the hint's figures"
+    assert not search.asking()  # the bot's own question, none (the hint puts back its own when it resumes)
+    asking.__exit__(None, None, None)
+    assert action in legal
+
+
 def test_a_hint_stays_while_the_bots_write_face_down_and_ends_with_the_players_move():
     """The Number's bots write while the player thinks: that tells the player nothing new, so the
     hint stays on the table (it vanished at the first bot's write), counted once; the player's

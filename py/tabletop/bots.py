@@ -43,6 +43,15 @@ class SearchAbandoned(BaseException):
 # search (a hint beside a bot's move) may run while this one waits at a breath: `breathe` keeps
 # this one's on its own stack and puts it back when the search resumes.
 _wanted = {"fn": None}
+# The same for what other modules keep for the running search (tabletop.search: whether a hint is
+# asking): (take, put_back) pairs. `take()` returns the running search's value and clears it for
+# whatever runs in the browser's turn; `put_back(value)` restores it when the search resumes.
+_kept_over_breaths = []
+
+
+def keep_over_breaths(take, put_back):
+    """Keep a module's per-search value on each search's own stack over its breaths (`breathe`)."""
+    _kept_over_breaths.append((take, put_back))
 
 
 def run_search(fn, wanted=None):
@@ -67,8 +76,11 @@ def breathe():
     fn = _breather["fn"]
     if fn is not None and time.perf_counter() - _breather["last"] >= _breather["slice"]:
         wanted = _wanted["fn"]
+        kept = [take() for take, _ in _kept_over_breaths]
         fn()
         _wanted["fn"] = wanted
+        for (_, put_back), value in zip(_kept_over_breaths, kept):
+            put_back(value)
         _breather["last"] = time.perf_counter()
         if wanted is not None and not wanted():
             raise SearchAbandoned()

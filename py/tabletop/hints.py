@@ -14,7 +14,7 @@ sheet; a table with friends on other devices offers hints only when its host cho
 import random
 
 from . import bots, search
-from .msg import M
+from .msg import M, decimal
 
 # Below these margins the move is "about as good" as the next best: its lead is noise.
 TIE_POINTS = 0.05
@@ -65,15 +65,15 @@ def explain(found):
         return _about_as_good(reason)
     if worlds and reason:
         return M("Hard would play this: {reason}. Over {worlds} guesses at what you cannot see, it comes out about "
-                 "{gain} points ahead of the next best move.", reason=reason, worlds=worlds, gain=_points(gain))
+                 "{gain} points ahead of the next best move.", reason=reason, worlds=worlds, gain=decimal(gain))
     if worlds:
         return M("Hard would play this: over {worlds} guesses at what you cannot see, it comes out about {gain} points "
-                 "ahead of the next best move.", worlds=worlds, gain=_points(gain))
+                 "ahead of the next best move.", worlds=worlds, gain=decimal(gain))
     if reason:
         return M("Hard would play this: {reason}. By its count it is worth about {gain} points more than the next best "
-                 "move.", reason=reason, gain=_points(gain))
+                 "move.", reason=reason, gain=decimal(gain))
     return M("Hard would play this: by its count it is worth about {gain} points more than the next best move.",
-             gain=_points(gain))
+             gain=decimal(gain))
 
 
 def _about_as_good(reason):
@@ -84,9 +84,3 @@ def _about_as_good(reason):
 
 def _percent(share):
     return max(0, min(100, int(round(100 * share))))
-
-
-def _points(gain):
-    """`gain` to one decimal, said with the reader's decimal mark (Vietnamese writes 0,5)."""
-    tenths = int(round(gain * 10))
-    return M("{units}.{tenths}", units=tenths // 10, tenths=tenths % 10)

@@ -56,6 +56,12 @@ def P(singular, plural, n, **args):
     return Message(singular, args, plural, n)
 
 
+def decimal(x):
+    """`x` to one decimal, said with the reader's decimal mark (Vietnamese writes 0,5): a Message."""
+    tenths = int(round(x * 10))
+    return M("{units}.{tenths}", units=tenths // 10, tenths=tenths % 10)
+
+
 def N_(name):
     """A name to translate with no arguments (a card, an ingredient, a merchant): `N_("Beef")`."""
     return Message(name)

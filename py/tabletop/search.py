@@ -14,8 +14,23 @@ from . import bots as botlib
 from .game import clone
 
 # What the last search found, kept only while a hint asks for it (tabletop.hints): the Hard bots
-# say it through `note`, so a hint explains the move from the bot's own figures.
+# say it through `note`, so a hint explains the move from the bot's own figures. In the page a
+# bot's search may run while a hint's waits at a breath (or the other way round): each keeps its
+# own question over its breaths, so a bot never writes into a hint's figures.
 _asked = {"on": False, "found": None}
+
+
+def _take_question():
+    question = (_asked["on"], _asked["found"])
+    _asked["on"], _asked["found"] = False, None
+    return question
+
+
+def _put_back_question(question):
+    _asked["on"], _asked["found"] = question
+
+
+botlib.keep_over_breaths(_take_question, _put_back_question)
 
 
 class noting:
