@@ -20,8 +20,8 @@ near-best numbers, so its play varies.
 import math
 import random
 
-from tabletop import bots as botlib
-from tabletop import search
+from tabletop import M, bots as botlib
+from tabletop import search, seat_name
 
 from .data import BONUS, DIGITS, TURNS_PER_ROUND
 from .rules import numbers_from, turn_points
@@ -333,10 +333,11 @@ def _resolve(numbers, turn):
     return valid, points
 
 
-def search_values(view, seat, rng, samples, candidates, read, deadline=None):
+def search_values(view, seat, rng, samples, candidates, read, deadline=None, kept=None):
     """{number: value} for `seat`'s best `candidates` numbers by the greedy evaluation, each
     scored against `samples` sampled profiles of the others' numbers: its points, what it keeps
-    for the rest of the round, and the others' gains against it."""
+    for the rest of the round, and the others' gains against it. A `kept` dict receives the
+    profiles (for a hint's words: what the chosen number met in them)."""
     n, turn = view["players"], view["turn"]
     avail = view["avail"]
     writers = [s for s in range(n) if avail[s] and s != seat]
@@ -353,6 +354,8 @@ def search_values(view, seat, rng, samples, candidates, read, deadline=None):
         for o in writers:
             numbers[o] = _sample(models[o][0], models[o][1], rng)
         profiles.append(numbers)
+    if kept is not None:
+        kept["profiles"] = profiles
     weight = OPPONENT_WEIGHT * (2.0 if len(writers) == 1 else 1.0) / max(1, len(writers))
     keep_if_dq = {o: future_value(avail[o], turns_left) for o in writers}
     my_keep = future_value(avail[seat], turns_left)
@@ -376,11 +379,86 @@ def search_values(view, seat, rng, samples, candidates, read, deadline=None):
 
 
 def hard(game, view, seat, legal, rng):
+    kept = {} if search.asking() else None  # the profiles searched, for a hint's words
     values = search_values(view, seat, rng, HARD_SAMPLES, HARD_CANDIDATES, HARD_READ_OPPONENTS,
-                           botlib.deadline(HARD_TIME_BUDGET))
+                           botlib.deadline(HARD_TIME_BUDGET), kept)
     chosen = vary(values, HARD_CHOICE_SPREAD, HARD_CHOICE_TEMPERATURE, rng)
     search.note(values, chosen, "points", HARD_SAMPLES)
+    if search.asking():
+        search.say_why(lambda: why(view, seat, chosen, kept["profiles"]))
     return chosen
+
+
+# --- a hint's words --------------------------------------------------------------------------------
+def _share(count, total, certain):
+    """A percentage of the profiles (Hard's guesses): 100 only when the rules make it certain."""
+    if certain:
+        return 100
+    return min(99, int(round(100.0 * count / total)))
+
+
+def why(view, seat, number, profiles):
+    """What writing `number` does, as a clause for a hint (search.say_why): how often it stays in
+    and takes the bonus against the numbers Hard guessed for the others (its `profiles`, sampled
+    from the public sheets only), what it scores, and the one further term of Hard's weighing that
+    stands out: the high digits it keeps for later turns, a rival's number it knocks out, or the
+    digits it crosses out."""
+    n, turn, avail = view["players"], view["turn"], view["avail"]
+    value, used, lead = features(number)
+    points = turn_points(number, turn)
+    final = turn == TURNS_PER_ROUND - 1
+    writers = [o for o in range(n) if avail[o] and o != seat]
+    crossed = M("cross out {digits} for your squiggle (TN-16)", digits=sorted(used))
+    score = (M("score {points} (doubled on the final turn, TN-15)", points=points) if final
+             else M("score {points}", points=points))
+    if not writers:
+        return M("nobody else writes this turn (TN-14): with {number} you {effects}", number=number,
+                 effects=[score, M("take the +{bonus} bonus (TN-10)", bonus=BONUS[turn]), crossed])
+    # What the rules make certain, over every number each other writer can write: no smaller one
+    # shares a digit (safe, TN-7); every bigger one shares a digit, so none stays in above it
+    # (the bonus, TN-10); or every one is bigger and shares a digit (a rival surely knocked out).
+    theirs = {o: [features(x) for x in numbers_from(avail[o])] for o in writers}
+    safe = all(v >= value or not set(u) & set(used) for o in writers for v, u, _ in theirs[o])
+    biggest = safe and all(v <= value or set(u) & set(used) for o in writers for v, u, _ in theirs[o])
+    sure_knock = {o: all(v > value and set(u) & set(used) for v, u, _ in theirs[o]) for o in writers}
+    stays = tops = 0
+    knocked = [0] * n
+    for numbers in profiles:
+        numbers = list(numbers)
+        numbers[seat] = number
+        valid, _ = _resolve(numbers, turn)
+        if valid[seat]:
+            stays += 1
+            if all(not valid[o] or int(numbers[o]) <= value for o in writers):
+                tops += 1
+        for o in writers:
+            if int(numbers[o]) > value and set(numbers[o]) & set(used):
+                knocked[o] += 1
+    total = len(profiles)
+    effects = [M("stay in whatever the others write (TN-7)") if safe else
+               M("stay in {pct}% of the time (TN-7)", pct=_share(stays, total, False))]
+    if points:
+        effects.append(score)
+    bonus = _share(tops, total, biggest)
+    if bonus == 100:
+        effects.append(M("take the +{bonus} bonus (TN-10)", bonus=BONUS[turn]))
+    elif bonus >= 10:
+        effects.append(M("take the +{bonus} bonus {pct}% of the time (TN-10)", bonus=BONUS[turn], pct=bonus))
+    mine = avail[seat]
+    turns_left = TURNS_PER_ROUND - 1 - turn
+    leads = sorted(d for d in sorted(mine, reverse=True)[:turns_left] if d not in used)
+    rival = max(writers, key=lambda o: (sure_knock[o], knocked[o]))
+    if leads and int(max(mine)) > lead:  # it holds back its highest digits: future_value's leads
+        effects.append(M("keep {digits} to lead later turns", digits=leads) if turns_left > 1 else
+                       M("keep {digits} to lead the final turn", digits=leads))
+    elif sure_knock[rival]:
+        effects.append(M("surely knock out {rival}'s bigger number (TN-7)", rival=seat_name(rival)))
+    elif knocked[rival] >= 0.25 * total:
+        effects.append(M("knock out {rival}'s bigger number {pct}% of the time (TN-7)", rival=seat_name(rival),
+                         pct=_share(knocked[rival], total, False)))
+    else:
+        effects.append(crossed)
+    return M("with {number} you {effects}", number=number, effects=effects)
 
 
 def near_odds(values, spread, temperature):
