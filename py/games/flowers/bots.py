@@ -22,11 +22,13 @@ counts as a loss the chance that what it leaves (a stack at one card) lets the n
 the game and win (`EndRisk`).
 """
 
+from tabletop import M, either, seat_name
 from tabletop import bots as botlib
 from tabletop import search
+from tabletop.msg import clauses
 
-from .data import AREA_MIN, BUTTERFLY, CARDS, COLOUR, FACE_UP, GROUP_SIZE, NUMBER
-from .rules import neighbours, ranking, score_garden
+from .data import AREA_MIN, BUTTERFLY, CARDS, COLOUR, COLOUR_NAMES, FACE_UP, GROUP_SIZE, NUMBER, SYMBOLS
+from .rules import card_name, components, neighbours, ranking, score_garden
 
 
 def same_number(a, b):
@@ -531,6 +533,13 @@ class Lookahead:
         return best
 
 
+def _note(values, chosen):
+    """Hard's figures for a hint, in points; none when a won or lost end (WIN, LOSS) weighs in
+    them: "101.1 points ahead" would be the end's weight, and the hint's words say the end."""
+    if all(abs(v) < WIN / 2 for v in values.values()):
+        search.note(values, chosen, "points")
+
+
 def hard(game, view, seat, legal, rng):
     n = view["players"]
     weights = HARD_SOLO if n == 1 else HARD
@@ -544,14 +553,21 @@ def hard(game, view, seat, legal, rng):
         card = view["held"]
         if view["stacks"][view["held_from"]]["count"] == 0:  # FL-9: this card ends the game
             cells = [k for _, k in chooser.ranked(card)]
-            return "place:" + _exact_after(dict(garden), card, cells)[1]
+            scored, key = _exact_after(dict(garden), card, cells)
+            if search.asking():
+                search.say_why(lambda: M("this card ends the game (FL-9): placed {where}, it brings your garden to {points} points, "
+                                         "the most it can reach", where=placed_where(garden, card, key), points=scored["total"]))
+            return "place:" + key
         values = {}
         look.best_place(chooser, card, list(faces.values()), values)
+        plain = dict(values)  # before the end they may hand over (for a hint's words)
         if n > 1:
             rival = Chooser(Board(view["gardens"][(seat + 1) % n], turns, weights))
             values = EndRisk(view, seat, rng, chooser, rival).place(card, values)
         place = "place:" + max(values, key=values.get)
-        search.note({"place:" + key: v for key, v in values.items()}, place, "points")
+        _note({"place:" + key: v for key, v in values.items()}, place)
+        if search.asking():
+            search.say_why(lambda: place_why(view, seat, card, place[len("place:"):], plain, values))
         return place
     base = board.total()
     expected = hidden_value(chooser, view, rng, HARD_HIDDEN_SAMPLES)  # an unseen card's worth to me
@@ -561,6 +577,7 @@ def hard(game, view, seat, legal, rng):
         rival = Chooser(Board(view["gardens"][nxt], turns, weights))
         rival_expected = hidden_value(rival, view, rng, HARD_HIDDEN_SAMPLES // 2)
     options = []
+    parts = {}  # what each take's value is made of (for a hint's words)
     lead = n > 1 and leads(view, seat, weights, turns)
     for action in legal:
         i = int(action.split(":")[1])
@@ -576,23 +593,244 @@ def hard(game, view, seat, legal, rng):
             if n == 1:
                 value -= base  # against the estimate of going on, below
             options.append((action, value))
+            parts[action] = {"end": value}
             continue
         others = [c for j, c in faces.items() if j != i]
+        cell = None
         if top is not None:
-            gain = look.best_place(chooser, top, others)[0]
+            gain, cell = look.best_place(chooser, top, others)
         else:
             gain = expected + LOOK * look.value(chooser, others)
         if n == 1:
             gain += FUTURE_GAIN * max(0, turns - 1)
-        else:
+        part = parts[action] = {"cell": cell, "gain": gain}
+        if n > 1:
             left = [rival.best(c) for c in others] + [rival_expected]
-            gain -= DENY * max(left) - pace(view, seat, i, lead, HARD_HASTEN_BEHIND)
+            part["deny"], part["pace"] = -DENY * max(left), pace(view, seat, i, lead, HARD_HASTEN_BEHIND)
+            gain -= DENY * max(left) - part["pace"]
         options.append((action, gain))
     if n > 1:
+        before = dict(options)
         options = EndRisk(view, seat, rng, chooser, rival).take(options)
+        for action, value in options:
+            parts[action]["risk"] = value - before[action]
     chosen = _pick(options, rng)
-    search.note(dict(options), chosen, "points")
+    _note(dict(options), chosen)
+    if search.asking():
+        search.say_why(lambda: take_why(view, seat, chosen, dict(options), parts, chooser, rival))
     return chosen
+
+
+# --- a hint's words --------------------------------------------------------------------------------
+# What Hard's move does, said through search.say_why while a hint asks: where the card goes and
+# what it makes there (groups, areas, butterflies: FL-10..FL-13), and what else the take's value
+# weighed when that decided it (the card left to the next player, the pace, an end handed over).
+DECIDES = 0.05  # a part of a take's value that tips it over the next best take by more than this
+EFFECTS_SHOWN = 2  # effects of a placement said at most (the most telling first)
+CLAUSE_LONGEST = 160  # characters (English) past which a clause says fewer effects
+COST = 4.5  # the rank of what a placement spoils: said after what it makes, before a mere start
+
+
+def _region(visible, start, same):
+    """The cells joined to `start` in `visible` ({cell: card}) through neighbours where `same` holds."""
+    return next(set(group) for group in components(visible, same) if start in group)
+
+
+def placed_where(garden, card, key):
+    """"on top of your red ♥ 3", or "beside your blue ◆ 3" (a neighbour of the same number, else
+    of the same colour, else any: the hint marks the place itself)."""
+    if key in garden:
+        return M("on top of your {card}", card=short_name(garden[key][-1]))
+    near = [garden[k][-1] for k in neighbours(key) if k in garden]
+    near.sort(key=lambda c: (NUMBER[c] != NUMBER[card], COLOUR[c] != COLOUR[card]))
+    return M("beside your {card}", card=short_name(near[0]))
+
+
+def short_name(card):
+    """"red ♥ 4", even with a butterfly (card_name's words, for a card the garden shows)."""
+    colour = COLOUR[card]
+    return M("{colour} {symbol} {number}", colour=COLOUR_NAMES[colour], symbol=SYMBOLS[colour], number=NUMBER[card])
+
+
+def placement_effects(garden, card, key):
+    """What placing `card` on `key` makes in the garden, by the rules (FL-10..FL-13): clauses,
+    the most telling first (an exact group, a scoring area, a butterfly), then what it spoils."""
+    before = {k: s[-1] for k, s in garden.items()}
+    after = dict(before)
+    after[key] = card
+    old = before.get(key)
+    number, colour = NUMBER[card], COLOUR[card]
+    effects = []
+    # The card's number group (FL-10).
+    size = len(_region(after, key, same_number))
+    if number == 1:
+        if size == 1:
+            effects.append((4, M("stands alone, as a 1 must (FL-10)")))
+        else:
+            effects.append((COST, M("touches another 1, which fails them all (FL-10)")))
+    elif size == GROUP_SIZE[number]:
+        if old is not None and NUMBER[old] == number and len(_region(before, key, same_number)) == size:
+            effects.append((3, M("keeps your group of {number}s exact (FL-10)", number=number)))
+        else:
+            effects.append((0, M("completes a group of {number}s (FL-10)", number=number)))
+    elif size > GROUP_SIZE[number]:
+        effects.append((COST, M("makes a group of {number}s too big: {size} cards (FL-10)", number=number, size=size)))
+    elif size == 1:
+        effects.append((5, M("starts a group of {number}s (FL-10)", number=number)))
+    else:
+        effects.append((4, M("brings a group of {number}s to {size} of {number} cards (FL-10)", number=number, size=size)))
+    # The card it covers, in a group of another number.
+    if old is not None and NUMBER[old] != number:
+        had, need = len(_region(before, key, same_number)), GROUP_SIZE[NUMBER[old]]
+        if NUMBER[old] == 1 and had > need:
+            effects.append((1, M("hides a 1 that touched another 1 (FL-10)")))
+        elif had > need:
+            effects.append((1, M("shrinks a group of {number}s that was too big (FL-10)", number=NUMBER[old])))
+        elif had < need:
+            effects.append((2, M("hides a {number} still short of its group (FL-11)", number=NUMBER[old])))
+        else:
+            effects.append((COST, M("breaks up a group of {number}s that was exact (FL-10)", number=NUMBER[old])))
+    # The colour area (FL-12).
+    area = len(_region(after, key, same_colour))
+    joined = [len(_region(before, k, same_colour)) for k in neighbours(key) + (key,)
+              if k in before and COLOUR[before[k]] == colour]
+    if area > 1 and area > max(joined, default=0):
+        if area >= AREA_MIN:
+            effects.append((1, M("grows your {colour} area to {size} cards, a point each (FL-12)", colour=COLOUR_NAMES[colour],
+                                 size=area)))
+        else:
+            effects.append((3, M("grows your {colour} area to {size} of the {least} cards it needs (FL-12)",
+                                 colour=COLOUR_NAMES[colour], size=area, least=AREA_MIN)))
+    # Butterflies (FL-13): the card's own, and those beside it waiting for its colour.
+    fly = BUTTERFLY[card]
+    if fly is not None and any(k in after and COLOUR[after[k]] == fly for k in neighbours(key)):
+        effects.append((1, M("puts its {colour} butterfly beside a {colour} card (+1, FL-13)", colour=COLOUR_NAMES[fly])))
+    for k in neighbours(key):
+        near = before.get(k)
+        if near is not None and BUTTERFLY[near] == colour and not any(
+                m in before and m != key and COLOUR[before[m]] == colour for m in neighbours(k)) and not (
+                old is not None and COLOUR[old] == colour):
+            effects.append((1, M("lets the {colour} butterfly beside it score (+1, FL-13)", colour=COLOUR_NAMES[colour])))
+    effects.sort(key=lambda e: e[0])
+    return [clause for _, clause in effects]
+
+
+def _shortest(make, effects, longest=CLAUSE_LONGEST):
+    """make(effects), with the less telling effects left out while it is too long."""
+    said = make(effects)
+    while len(said) > longest and len(effects) > 1:
+        effects = effects[:-1]
+        said = make(effects)
+    return said
+
+
+def place_why(view, seat, card, key, plain, weighed):
+    """Why the held card goes on `key`: what it makes there, and, when the end it may hand over
+    decided it (EndRisk), that a place that looks better gives the next player a winning end."""
+    garden = view["gardens"][seat]
+    said = _shortest(lambda effects: M("placed {where}, the {card} {effects}", where=placed_where(garden, card, key),
+                                       card=card_name(card), effects=effects),
+                     placement_effects(garden, card, key)[:EFFECTS_SHOWN])
+    best = max(plain, key=plain.get)
+    if best != key and weighed.get(best, plain[best]) < weighed[key]:
+        rival = seat_name((seat + 1) % view["players"])
+        return clauses([said, M("a place that looks better would give {rival} more chances to end the game next turn and win "
+                                "(FL-9)", rival=rival)])
+    return said
+
+
+def take_why(view, seat, action, values, parts, chooser, rival):
+    """Why Hard takes from this stack: where the card would go and what it makes there, and the
+    part of the take's value that put it above the next best take (the card left to the next
+    player, the pace of the game, an end handed over: FL-9), or else a last card it leaves; a
+    take that ends the game, by its exact end."""
+    i = int(action.split(":")[1])
+    top = view["stacks"][i]["top"]
+    part = parts[action]
+    if "end" in part:
+        return _end_why(view, seat, i, top, part["end"], chooser)
+    nxt = (seat + 1) % view["players"]
+    others = [a for a in values if a != action]
+    runner = max(others, key=values.get)
+    ahead = {}
+    if "end" not in parts[runner]:
+        ahead = {k: part[k] - parts[runner][k] for k in ("gain", "deny", "pace", "risk") if k in part}
+    # The other part that put it ahead, if one did: one without which the next best take would
+    # be ahead, or that counts for more than what the card does in your garden.
+    margin = values[action] - values[runner]
+    extra = sorted((v, k) for k, v in ahead.items() if k != "gain" and v > DECIDES and (v >= margin or v > ahead["gain"]))
+    more = []
+    if extra:
+        kind = extra[-1][1]
+        if kind == "deny" and top is not None and abs(parts[runner]["deny"] + DENY * rival.best(top)) < 1e-9:
+            more.append(M("{rival}, who plays next, could use it most", rival=seat_name(nxt)))
+        elif kind == "deny":
+            more.append(M("it leaves less for {rival}, who plays next", rival=seat_name(nxt)))
+        elif kind == "risk":
+            more.append(M("another take could let {rival} end the game next turn and win (FL-9)", rival=seat_name(nxt)))
+        elif part["pace"] > 0:
+            more.append(M("it brings the end nearer while you lead (FL-9)"))
+        else:
+            more.append(M("it does not hasten the end while you are behind (FL-9)"))
+    else:  # a stack's last card left: it would end the game with less (solo) or in a loss
+        ends = [a for a in others if "end" in parts[a] and (view["players"] == 1 or parts[a]["end"] <= 0)]
+        if ends:
+            more.append(_not_ending(view, int(ends[0].split(":")[1])))
+    garden = view["gardens"][seat]
+    if top is not None:
+        head, cell = M("taking the {card} from stack {stack}", card=card_name(top), stack=i + 1), part["cell"]
+        return _shortest(lambda effects: M("{head}: {reasons}", head=head, reasons=clauses(
+            [M("placed {where}, it {effects}", where=placed_where(garden, top, cell), effects=effects)] + more)),
+            placement_effects(garden, top, cell)[:EFFECTS_SHOWN])
+    head = M("taking the top of the face-down stack")
+    tops = {a: view["stacks"][int(a.split(":")[1])]["top"] for a in others}
+    worse = [card_name(tops[a]) for a in others if tops[a] is not None and "end" not in parts[a] and parts[a]["gain"] < part["gain"]]
+    if worse:
+        more.insert(0, M("an unseen card likely fits your garden better than {cards}", cards=either(worse)))
+    return M("{head}: {reasons}", head=head, reasons=clauses(more)) if more else head
+
+
+def _not_ending(view, i):
+    """Why Hard leaves a stack's last card: taking it would end the game (FL-9) too soon."""
+    stack = _last_card(view, i)
+    if view["players"] == 1:
+        return M("taking {stack} would end the game too soon (FL-9)", stack=stack)
+    if view["stacks"][i]["top"] is None:
+        return M("taking {stack} would likely end the game in a loss (FL-9)", stack=stack)
+    return M("taking {stack} would end the game in a loss (FL-9)", stack=stack)
+
+
+def _last_card(view, i):
+    if view["stacks"][i]["top"] is not None:
+        return M("the last card of stack {stack}", stack=i + 1)
+    return M("the last card of the face-down stack")
+
+
+def _end_why(view, seat, i, top, value, chooser):
+    """A take of a stack's last card: the game ends once it is placed (FL-9)."""
+    stack = _last_card(view, i)
+    if view["players"] == 1:
+        if top is None:
+            return M("taking {stack} ends the game (FL-9): playing on is unlikely to add more", stack=stack)
+        mine, _ = _exact_after(dict(view["gardens"][seat]), top, [k for _, k in chooser.ranked(top)])
+        return M("taking {stack} ends the game (FL-9) with your garden at {points} points: playing on is unlikely to add more",
+                 stack=stack, points=mine["total"])
+    if top is None and value > 0:
+        return M("taking {stack} ends the game (FL-9): with most cards it may be, your garden comes out ahead", stack=stack)
+    if top is None and value > LOSS:
+        return M("taking {stack} ends the game (FL-9): with some of the cards it may be, your garden comes out ahead, and by "
+                 "Hard's count no other take does better", stack=stack)
+    if value <= 0:
+        return M("taking {stack} ends the game (FL-9); by Hard's count no other take does better", stack=stack)
+    if value < WIN:  # a shared win among its best few places (the placement may still do better)
+        return M("taking {stack} ends the game (FL-9), and your garden at least shares the win (FL-14)", stack=stack)
+    # Placed as its placement will place it: over every cell, so at least as well as Hard judged it.
+    mine, _ = _exact_after(dict(view["gardens"][seat]), top, [k for _, k in chooser.ranked(top)])
+    best = max(score_garden(g)["total"] for s, g in enumerate(view["gardens"]) if s != seat)
+    if mine["total"] == best:
+        return M("taking {stack} ends the game (FL-9), and your garden wins on fewer removed cards (FL-14)", stack=stack)
+    return M("taking {stack} ends the game (FL-9), and your garden wins, {points} points to {other}", stack=stack,
+             points=mine["total"], other=best)
 
 
 POLICIES = {"normal": normal, "hard": hard}
