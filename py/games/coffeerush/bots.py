@@ -31,13 +31,15 @@ import sys
 import time
 from collections import Counter
 
+from tabletop import M, P
 from tabletop import bots as botlib
 from tabletop import clone
 from tabletop import search
 
-from .data import (BOARD, CARDS, CUP_SIZE, CUPS, DIAGONAL, INGREDIENT_ORDER, PENALTY_POINTS, RUSH_STEP, SPECIALTY_RUSH,
-                   TABS, UPGRADE_COST, UPGRADE_POINTS, UPGRADES, UPVOTE_POINTS, is_specialty, recipe_of)
-from .rules import ALL_AROUND, ORTHOGONAL, gives
+from .data import (BOARD, CARDS, CUP_SIZE, CUPS, DIAGONAL, INGREDIENT_ORDER, NAMES, PENALTY_POINTS, RUSH_STEP,
+                   SPECIALTY_RUSH, TABS, UPGRADE_COST, UPGRADE_EFFECTS, UPGRADE_NAMES, UPGRADE_POINTS, UPGRADES,
+                   UPVOTE_POINTS, amount, is_specialty, order_name, recipe_of, space_name)
+from .rules import ALL_AROUND, ORTHOGONAL, cup_words, gives, parse
 
 # Worth of things in points (bot strength only, not rules).
 RUSH_WORTH = 0.45  # a Rush token: a step on some later turn
@@ -418,7 +420,10 @@ def upgrade_worth(view, seat, walk):
 def hard(game, view, seat, legal, rng):
     phase = view["phase"]
     if phase != "move" or view["turn_no"] == 0:
-        return normal(game, view, seat, legal, rng)
+        action = normal(game, view, seat, legal, rng)
+        if search.asking():
+            search.say_why(lambda: rule_of_thumb_why(view, seat, action))
+        return action
     plans = plan_turn(view, seat, top=HARD_CANDIDATES)
     candidates = [acts for _, acts in plans]
     values = [value for value, _ in plans]
@@ -430,7 +435,11 @@ def hard(game, view, seat, legal, rng):
                 values.append(upgrade_worth(view, seat, values[0] if values else 0.0))
                 break
     if len({acts[0] for acts in candidates}) <= 1:
-        return candidates[0][0] if candidates else normal(game, view, seat, legal, rng)
+        action = candidates[0][0] if candidates else normal(game, view, seat, legal, rng)
+        if search.asking():
+            search.say_why(lambda: plan_why(view, seat, candidates[0], values[0], values[0], False) if candidates
+                           else M("you may not end your move on another meeple's space: walk on (CR-10)"))
+        return action
     # At the start of a turn the whole round is played in each world (the others answer, drawing
     # from that world's deck); mid-walk a couple of worlds judge what the walk leaves for next turn.
     budget = HARD_WORLDS if starting else HARD_WORLDS_MIDWALK
@@ -462,6 +471,8 @@ def hard(game, view, seat, legal, rng):
     for acts, score in zip(candidates, scores):
         firsts[acts[0]] = max(score, firsts.get(acts[0], score))
     search.note(firsts, candidates[best][0], "points", worlds)
+    if search.asking():
+        search.say_why(lambda: plan_why(view, seat, candidates[best], values[best], values[0], True))
     return candidates[best][0]
 
 
@@ -477,6 +488,215 @@ def outlook(game, state, seat, players):
     mine += 0.8 * (nxt[0][0] if nxt else 0.0)
     others = max(position_value(view, s) for s in range(players) if s != seat)
     return mine - others
+
+
+# --- a hint's words ----------------------------------------------------------------------------
+# What Hard's move does, as a clause for a hint (search.say_why), made only when a hint asks: from
+# the view alone (everything a plan touches before the flow of time is public, CR-20), with the
+# plan's own figures: what its walk collects, what its pour serves and builds, what it spends.
+def _what(letters):
+    """[amount(...)] of some ingredients, in the game's order: ["2 Milk", "Steam"]."""
+    counts = Counter(letters)
+    return [amount(counts[x], x) for x in sorted(counts, key=INGREDIENT_ORDER.__getitem__)]
+
+
+def _fits(cup, recipe):
+    return not Counter(cup) - Counter(recipe)
+
+
+def _aim(cup, future):
+    """The order (tab index, recipe) a half-built `cup` is nearest to among `future` ones, as
+    plan_pour weighs it (the largest share done, then the most urgent tab); None if none fits."""
+    best = None
+    for k, recipe in future:
+        if _fits(cup, recipe):
+            key = (len(cup) / len(recipe), k)
+            if best is None or key > best[0]:
+                best = (key, k, recipe)
+    return None if best is None else best[1:]
+
+
+def _play_plan(view, seat, acts):
+    """What the actions of a planned turn do, worked out on the view: {"gained", "rush",
+    "emptied": [cup], "serves": [(cup, tab, recipe)], "builds": [(cup, tab, recipe)], the cup nearest
+    to its order first}: only the flow of time that ends the turn draws from the hidden deck."""
+    sel = view["sel"]
+    cups = [list(c) for c in view["cups"][seat]]
+    out = {"gained": [], "rush": 0, "emptied": [], "serves": [], "builds": []}
+    poured = set()
+    for action in acts:
+        verb, arg = parse(action)
+        if verb == "meeple":
+            sel = arg
+        elif verb == "rush":
+            out["rush"] += 1
+        elif verb == "step":
+            others = {sp for s, spaces in enumerate(view["meeples"]) for i, sp in enumerate(spaces) if (s, i) != (seat, sel)}
+            out["gained"] += [BOARD[arg]] * gives(view, seat, arg, others)
+        elif verb == "empty":
+            out["emptied"].append(arg)
+            cups[arg] = []
+        elif verb == "pour":
+            x, n = arg
+            cups[n].append(x)
+            poured.add(n)
+        elif verb == "serve":
+            n, k = arg
+            out["serves"].append((n, k, recipe_of(cups[n])))
+            cups[n] = []
+    left = [(k, CARDS[card]) for k in range(TABS) for card in view["tabs"][seat][k]]
+    for _, k, recipe in out["serves"]:
+        if (k, recipe) in left:
+            left.remove((k, recipe))
+    future = [(k, recipe) for k, recipe in left if k < TABS - 1]  # still there after the flow of time
+    for n in sorted(poured):
+        aim = _aim(cups[n], future) if cups[n] else None
+        if aim:
+            out["builds"].append((n, aim[0], aim[1]))
+    out["builds"].sort(key=lambda b: (-len(cups[b[0]]) / len(b[2]), -b[1], b[0]))  # the nearest to done first
+    return out
+
+
+def _order_on_tab(k, recipe):
+    if k == TABS - 1:
+        return M("the {order} on Tab {tab} before it becomes a penalty", order=order_name(recipe), tab=k + 1)
+    return M("the {order} on Tab {tab}", order=order_name(recipe), tab=k + 1)
+
+
+def _rules(*ids):
+    """The rule ids a clause cites, "CR-13, CR-16" (the same in every language)."""
+    return ", ".join(ids)
+
+
+def plan_why(view, seat, acts, value, best_value, searched):
+    """"stepping to Steam (row 2, column 2): this turn you collect Milk and Steam and serve the order
+    Milk, Steam on Tab 4 before it becomes a penalty (CR-13, CR-16)"; a plan that serves nothing
+    says what it builds toward. `acts` is the plan Hard chose (its first action is the move),
+    `value` the plan's own worth, `best_value` the best plan's by that worth alone (the plan may be
+    chosen for the round its search played out after it: `searched`)."""
+    first = acts[0]
+    verb, arg = parse(first)
+    if verb == "upgrade":
+        if searched:
+            return P("activating the {upgrade} upgrade ({effect}) for {cost} up-votes: by Hard's look at the round ahead "
+                     "it pays back more than the {n} point it costs (CR-9, CR-18)",
+                     "activating the {upgrade} upgrade ({effect}) for {cost} up-votes: by Hard's look at the round ahead "
+                     "it pays back more than the {n} points it costs (CR-9, CR-18)",
+                     UPGRADE_COST * UPVOTE_POINTS - UPGRADE_POINTS, upgrade=UPGRADE_NAMES[arg], effect=UPGRADE_EFFECTS[arg],
+                     cost=UPGRADE_COST)
+        return M("activating the {upgrade} upgrade ({effect}) for {cost} up-votes (CR-9)", upgrade=UPGRADE_NAMES[arg],
+                 effect=UPGRADE_EFFECTS[arg], cost=UPGRADE_COST)
+    if verb == "meeple":
+        lead = M("moving your meeple on {space}", space=space_name(view["meeples"][seat][arg]))
+    elif verb == "rush":
+        lead = M("spending a Rush token for one more step")
+    elif verb == "step":
+        lead = M("stepping to {space}", space=space_name(arg))
+    elif view["path"]:
+        lead = M("ending your move on {space}", space=space_name(view["path"][-1]))
+    else:
+        lead = M("ending your move where you stand")
+    done = _play_plan(view, seat, acts)
+    effects = []
+    if done["gained"] and len(done["serves"]) < 2:  # (with two orders served, the clause is long enough)
+        effects.append(M("collect {what}", what=_what(done["gained"])))
+    if done["rush"] and not (verb == "rush" and done["rush"] == 1):
+        effects.append(M("spend {tokens} (CR-10)", tokens=P("{n} Rush token", "{n} Rush tokens", done["rush"])))
+    if done["serves"]:  # what the plan is worth now; what it builds toward only counts when it serves nothing
+        orders = [_order_on_tab(k, r) for _, k, r in done["serves"]]
+        stars = sum(SPECIALTY_RUSH for _, _, r in done["serves"] if is_specialty(r))
+        urgent = any(k == TABS - 1 for _, k, _ in done["serves"])
+        if stars:
+            effects.append(M("serve {orders}", orders=orders) if not urgent else M("serve {orders} (CR-16)", orders=orders))
+            effects.append(M("gain {tokens} for the ★ (CR-13)", tokens=P("{n} Rush token", "{n} Rush tokens", stars)))
+        else:
+            effects.append(M("serve {orders} ({rules})", orders=orders, rules=_rules("CR-13", "CR-16") if urgent else "CR-13"))
+    else:
+        if done["emptied"]:
+            effects.append(P("empty cup {cups}, which fits none of your orders (CR-12)", "empty cups {cups}, which fit none of "
+                             "your orders (CR-12)", len(done["emptied"]), cups=[n + 1 for n in done["emptied"]]))
+        if done["builds"]:  # the cup nearest to its order
+            n, k, recipe = done["builds"][0]
+            effects.append(M("build cup {cup} toward the {order} on Tab {tab}", cup=n + 1, order=order_name(recipe), tab=k + 1))
+    if searched and value < best_value - 1e-9:
+        effects.append(M("set up your next turn better than the walks that do more now"))
+    elif searched and not done["serves"] and not done["builds"]:
+        effects.append(M("end best placed for your next turn, by Hard's look ahead"))
+    if not effects:
+        return M("{lead}: every plan Hard weighs starts this way", lead=lead)
+    return M("{lead}: this turn you {effects}", lead=lead, effects=effects)
+
+
+def rule_of_thumb_why(view, seat, action):
+    """The clause for a step Hard takes by Normal's rules of thumb: set-up, pouring, serving."""
+    verb, arg = parse(action)
+    phase = view["phase"]
+    if verb == "place":
+        return place_why(view, seat, arg)
+    if phase == "pour" and view["turn_no"] == 0:
+        x, n = arg
+        return M("{ingredient} goes into cup {cup}: at set-up any cup will do, as you may empty it before your first pour "
+                 "(CR-8, CR-12)", ingredient=NAMES[x], cup=n + 1)
+    if verb == "serve":
+        n, k = arg
+        recipe = recipe_of(view["cups"][seat][n])
+        rules = _rules("CR-13", "CR-16", "CR-18") if k == TABS - 1 else _rules("CR-13", "CR-18")
+        if is_specialty(recipe):
+            return M("cup {cup} serves {order}: 1 point, and a Rush token for the ★ ({rules})", cup=n + 1,
+                     order=_order_on_tab(k, recipe), rules=rules)
+        return M("cup {cup} serves {order}: 1 point ({rules})", cup=n + 1, order=_order_on_tab(k, recipe), rules=rules)
+    if verb == "done":
+        return M("no cup of yours matches an order now: end the turn")
+    if phase == "pour":
+        return pour_why(view, seat, verb, arg)
+    return M("you may not end your move on another meeple's space: walk on (CR-10)")
+
+
+def pour_why(view, seat, verb, arg):
+    """Why this empty, pour or put-back: the pour Normal plans for all that was collected."""
+    if verb == "empty":
+        return M("cup {cup} ({contents}) fits none of your orders: emptying it makes room (CR-12)", cup=arg + 1,
+                 contents=cup_words(view["cups"][seat][arg]))
+    if verb == "back":
+        return M("none of your cups can use {ingredient} toward an order still waiting after the flow of time: it goes "
+                 "back (CR-12, CR-16)", ingredient=NAMES[arg])
+    x, n = arg
+    acts, _, serves = plan_pour(view["cups"][seat], view["collected"], my_orders(view, seat), can_empty=not view["poured"])
+    done = _play_plan(view, seat, list(acts) + ["serve:%d@T%d" % (c + 1, k + 1) for c, k in serves])
+    for c, k, recipe in done["serves"]:
+        rules = _rules("CR-13", "CR-16") if k == TABS - 1 else "CR-13"
+        if c == n and recipe_of(view["cups"][seat][n] + [x]) == recipe:
+            return M("with {ingredient}, cup {cup} matches {order}: serve it this turn ({rules})", ingredient=NAMES[x], cup=n + 1,
+                     order=_order_on_tab(k, recipe), rules=rules)
+        if c == n:
+            return M("with {ingredient} and the rest you collected, cup {cup} will match {order}: serve it this turn ({rules})",
+                     ingredient=NAMES[x], cup=n + 1, order=_order_on_tab(k, recipe), rules=rules)
+    for c, k, recipe in done["builds"]:
+        if c == n:
+            return M("{ingredient} in cup {cup} builds toward the {order} on Tab {tab}, which still waits after the flow of "
+                     "time (CR-16)", ingredient=NAMES[x], cup=n + 1, order=order_name(recipe), tab=k + 1)
+    return M("pouring {ingredient} into cup {cup}", ingredient=NAMES[x], cup=n + 1)
+
+
+def place_why(view, seat, space):
+    """Set-up: what place_choice weighed, the ingredients your orders want here and next door."""
+    want = Counter()
+    for _, recipe, _ in my_orders(view, seat):
+        want.update(recipe)
+    x = BOARD[space]
+    near = sorted({BOARD[n] for n in ORTHOGONAL[space] if want[BOARD[n]] and BOARD[n] != x}, key=INGREDIENT_ORDER.__getitem__)
+    names = [NAMES[y] for y in near]
+    if want[x] and near:
+        return M("placing your meeple on {space}: your orders want {what}, with {near} next to it (CR-8)",
+                 space=space_name(space), what=amount(want[x], x), near=names)
+    if want[x]:
+        return M("placing your meeple on {space}: your orders want {what} (CR-8)", space=space_name(space),
+                 what=amount(want[x], x))
+    if near:
+        return M("placing your meeple on {space}: your orders want {near}, found next to it (CR-8)",
+                 space=space_name(space), near=names)
+    return M("placing your meeple on {space}: no free space gives what your orders want, and this one has the most ways "
+             "out (CR-8)", space=space_name(space))
 
 
 POLICIES = {"normal": normal, "hard": hard}
