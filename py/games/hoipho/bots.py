@@ -19,11 +19,12 @@ only the best two are searched further.
 
 import random
 
+from tabletop import M
 from tabletop import bots as botlib
-from tabletop import search
+from tabletop import search, seat_name
 
 from . import data
-from .rules import RoundSearch, all_cards, copy_state, printed
+from .rules import RoundSearch, all_cards, card_name, coin_count, copy_state, is_ship, left_of, printed, skill_of
 
 # Tuning of the evaluations (bot strength only, not rules).
 CONTRACT_WORTH = 10.0  # Normal: a contract against coins
@@ -239,9 +240,10 @@ def sample_world(game, view, seat, rng):
     return world
 
 
-def _rollout_values(game, view, seat, candidates, rng, worlds, deadline):
+def _rollout_values(game, view, seat, candidates, rng, worlds, deadline, tally=None):
     """Sum over `worlds` sampled worlds of each candidate's value at the end of the round (the
-    same world and the same luck for every candidate), and the number of worlds played."""
+    same world and the same luck for every candidate), and the number of worlds played. With
+    `tally` ({candidate: Tally}, for a hint), what each rollout came to is counted there too."""
     round0 = view["round"]
     sums = [0.0] * len(candidates)
     for done in range(worlds):
@@ -255,27 +257,243 @@ def _rollout_values(game, view, seat, candidates, rng, worlds, deadline):
             _ROUND._apply(state, seat, action)
             _play_out(game, state, random.Random(luck), lambda s: s["round"] == round0, weighted=True)
             sums[i] += round_value(state, seat)
+            if tally is not None:
+                tally[action].count(state, view, seat)
     return sums, worlds
 
 
 def hard(game, view, seat, legal, rng):
     d = view["decision"]
     if d and d["step"] == "throw":
+        if search.asking():
+            search.say_why(lambda: M("rock-paper-scissors has no best throw: Hard throws at random (HP-3)"))
         return rng.choice(legal)  # rock-paper-scissors: nothing beats playing at random
     deadline = botlib.deadline(HARD_TIME_BUDGET)
+    tally = {a: Tally(view["players"]) for a in legal} if search.asking() else None  # for a hint's words
     # Every choice on a first batch of worlds, then the best few on a second batch.
-    sums, played = _rollout_values(game, view, seat, legal, rng, HARD_WORLDS[0], deadline)
+    sums, played = _rollout_values(game, view, seat, legal, rng, HARD_WORLDS[0], deadline, tally)
     means = {a: s / played for a, s in zip(legal, sums)}
     finalists = sorted(legal, key=lambda a: -means[a])[:HARD_FINALISTS]
     worlds = played
     if len(finalists) > 1:
-        more, extra = _rollout_values(game, view, seat, finalists, rng, HARD_WORLDS[1], deadline)
+        more, extra = _rollout_values(game, view, seat, finalists, rng, HARD_WORLDS[1], deadline, tally)
         means = {a: (means[a] * played + s) / (played + extra) for a, s in zip(finalists, more)}
         worlds += extra
     best = max(means[a] for a in finalists)
     chosen = rng.choice([a for a in finalists if means[a] >= best - 1e-9])
     search.note({a: means[a] for a in finalists}, chosen, "win", worlds)
+    if search.asking():
+        runner = next((a for a in finalists if a != chosen), None)
+        search.say_why(lambda: why(view, seat, chosen, runner, tally))
     return chosen
+
+
+# --- a hint's words ------------------------------------------------------------------------
+# Below this difference in the share of worlds, two choices are not told apart in words.
+WHY_MARGIN = 0.02
+
+
+class Tally:
+    """What the rollouts of one choice came to, for a hint (search.say_why): in how many worlds
+    each seat took this round's contract (HP-13), and, for a card played, what it did in its
+    turn (HP-7..HP-11). Counted in Hard's own worlds, which are sampled from the view alone."""
+
+    def __init__(self, players):
+        self.worlds = 0
+        self.takes = [0] * players
+        self.outcomes = {}
+
+    def count(self, state, view, seat):
+        self.worlds += 1
+        if len(state["rounds"]) > len(view["rounds"]):
+            taker = state["rounds"][len(view["rounds"])]["taker"]
+            if taker is not None:
+                self.takes[taker] += 1
+        if view["phase"] == "pick":
+            kind = _turn_outcome_of(state, view["round"], view["turn"], seat)
+            if kind is not None:
+                self.outcomes[kind] = self.outcomes.get(kind, 0) + 1
+
+    def share(self, seat):
+        return self.takes[seat] / self.worlds if self.worlds else 0.0
+
+
+def _turn_outcome_of(state, round0, turn0, seat):
+    """What `seat`'s card did in the reveal of `turn0` (HP-7..HP-11), as a kind of outcome."""
+    for record in reversed(state["reveals"]):
+        if record["round"] == round0 and record["turn"] == turn0:
+            break
+        if record["round"] < round0:
+            return None
+    else:
+        return None
+    cards, order = record["cards"], record["order"]
+    if is_ship(cards[seat]):
+        ships = sum(1 for c in cards if is_ship(c))
+        return "ship{}".format(min(ships, 3))
+    if record["mode"] == "monopoly":
+        return "monopoly"
+    if order[0] == seat:
+        return "highest"
+    if record["skill"] == seat:
+        return "lowest0" if record["zero"][seat] is not None else "lowest"
+    if record["mode"] == "ranking" and order[1] == seat:
+        return "second"
+    return "middle"
+
+
+def _outcome_text(kind, card):
+    if kind == "ship1":
+        return M("it sails alone for {coins} (HP-7)", coins=coin_count(data.SHIP_PAY[1]))
+    if kind == "ship2":
+        return M("it sails with one other ship for {coins} (HP-7)", coins=coin_count(data.SHIP_PAY[2]))
+    if kind == "ship3":
+        return M("three or more ships sail and it earns nothing (HP-7)")
+    if kind == "monopoly":
+        return M("it is the only merchant: {coins}, then its skill: {effect} (HP-11)", coins=coin_count(data.HIGH_PAY),
+                 effect=_skill_effect(card))
+    if kind == "highest":
+        return M("it is the highest merchant: {coins} (HP-9)", coins=coin_count(data.HIGH_PAY))
+    if kind == "second":
+        return M("it is the second merchant: {coins} (HP-9)", coins=coin_count(data.SECOND_PAY))
+    if kind == "lowest":
+        return M("it is the lowest merchant, so its skill fires: {effect} (HP-9)", effect=_skill_effect(card))
+    if kind == "lowest0":
+        return M("it meets its rival and drops to 0, so its skill fires as the lowest: {effect} (HP-4)",
+                 effect=_skill_effect(card))
+    return M("it ranks in the middle and earns nothing (HP-9)")
+
+
+def _skill_effect(card):
+    """What `card`'s skill does for its owner (HP-3), in a few words."""
+    skill = skill_of(card)
+    if skill == "mouse":
+        return M("you gain {coins}, then challenge an opponent to rock-paper-scissors", coins=coin_count(data.MOUSE_GAIN))
+    if skill == "buffalo":
+        return M("you gain {coins}", coins=coin_count(data.BUFFALO_GAIN))
+    if skill == "tiger":
+        return M("every player passes a card to their left")
+    if skill == "cat":
+        return M("you swap a card with an opponent")
+    if skill == "dragon":
+        return M("every coin gained this turn goes back")
+    if skill == "snake":
+        return M("you steal up to {coins} from an opponent", coins=coin_count(data.SNAKE_STEAL))
+    if skill == "horse":
+        return M("you swap the coins of two players")
+    if skill == "goat":
+        return M("a contract now, and another if you take this round's")
+    if skill == "monkey":
+        return M("you copy a skill revealed this round")
+    if skill == "hen":
+        return M("nothing, the Hen has no skill")
+    if skill == "dog":
+        return M("you lose {coins}", coins=coin_count(data.DOG_LOSS))
+    return M("you give {coins} to each neighbour", coins=coin_count(data.PIG_GIFT))  # the Pig
+
+
+def _party(s, seat, coins):
+    """A player of the Horse's swap with their coins: "you (3)", "{2} (5)"."""
+    if s == seat:
+        return M("you ({coins})", coins=coins[s])
+    return M("{who} ({coins})", who=seat_name(s), coins=coins[s])
+
+
+def _swap_text(view, seat, a, b):
+    """HP-3 Horse: the coins of `a` and `b` swapped, and where that leaves `seat`."""
+    coins = view["coins"]
+    after = list(coins)
+    after[a], after[b] = after[b], after[a]
+    top = max(after[s] for s in range(view["players"]) if s != seat)
+    return M("swapping the coins of {a} and {b} leaves you {mine} and the richest other player {top} (HP-3)",
+             a=_party(a, seat, coins), b=_party(b, seat, coins), mine=coin_count(after[seat]), top=coin_count(top))
+
+
+def what(view, seat, action, tally):
+    """What `action` does, in the game's words (HP-3..HP-11): a card's most frequent part in
+    the turn over Hard's worlds, a skill's effect on the coins the seat sees."""
+    kind, _, arg = action.partition(":")
+    d = view["decision"]
+    if kind == "discard":
+        return M("discarding the {card} face up (HP-5)", card=card_name(arg))
+    if kind == "play":
+        outcomes = tally.outcomes
+        if not outcomes:
+            return M("playing the {card}", card=card_name(arg))
+        best = max(outcomes, key=lambda k: outcomes[k])
+        return M("playing the {card}: in {pct}% of Hard's guesses {outcome}", card=card_name(arg),
+                 pct=_pct(outcomes[best] / tally.worlds), outcome=_outcome_text(best, arg))
+    if kind == "copy":
+        effect = _skill_effect(arg)
+        back = [s for s in range(view["players"]) if view["gained"][s]]
+        if skill_of(arg) == "dragon" and back:  # what each player gained this turn is on the table
+            effect = M("every coin gained this turn goes back: {returned}",
+                       returned=[M("{coins} from you", coins=coin_count(view["gained"][s])) if s == seat else
+                                 M("{coins} from {who}", coins=coin_count(view["gained"][s]), who=seat_name(s)) for s in back])
+        return M("your Monkey copies the {card}: {effect} (HP-3)", card=card_name(arg), effect=effect)
+    if kind == "give":
+        return M("giving {target} the {card} (HP-3)", target=seat_name(d["target"]), card=card_name(arg))
+    if kind == "pass":
+        return M("passing the {card} to {left} (HP-3)", card=card_name(arg), left=seat_name(left_of(seat, view["players"])))
+    if kind == "swap":
+        first = d["swap"][0] if d["swap"] else int(arg)
+        # the second player: chosen now, or, at the first choice, the one Hard's rollouts add
+        second = int(arg) if d["swap"] else _best_swap(view["coins"], seat, [first])
+        return _swap_text(view, seat, first, second)
+    target = int(arg)  # "target": the Mouse, the Snake or the Cat (HP-3)
+    coins = view["coins"]
+    if d["skill"] == "snake":
+        stolen = min(data.SNAKE_STEAL, coins[target])
+        return M("stealing {coins} from {target} leaves you {mine} and them {theirs} (HP-3)", coins=coin_count(stolen),
+                 target=seat_name(target), mine=coin_count(coins[seat] + stolen), theirs=coin_count(coins[target] - stolen))
+    if d["skill"] == "mouse":
+        return M("challenging {target}: the loser of rock-paper-scissors discards half their coins, {theirs} for them or "
+                 "{mine} for you (HP-3)", target=seat_name(target),
+                 theirs=coin_count(coins[target] // data.MOUSE_LOSS_DIVISOR), mine=coin_count(coins[seat] // data.MOUSE_LOSS_DIVISOR))
+    return M("giving {target} a card of yours for one of theirs at random (HP-3)", target=seat_name(target))
+
+
+def _compared(what, rival, pct, other, runner):
+    """"{what}; you take the round's contract 48% of the time (30% with the Hen (10))": the
+    share of the seat (`rival` None) or of a rival, against the next best choice `runner`."""
+    kind, _, arg = runner.partition(":")
+    if kind in ("target", "swap"):
+        if rival is None:
+            return M("{what}; you take the round's contract {pct}% of the time ({other}% choosing {who})", what=what,
+                     pct=pct, other=other, who=seat_name(int(arg)))
+        return M("{what}; {rival} takes the round's contract {pct}% of the time ({other}% choosing {who})", what=what,
+                 rival=seat_name(rival), pct=pct, other=other, who=seat_name(int(arg)))
+    if rival is None:
+        return M("{what}; you take the round's contract {pct}% of the time ({other}% with the {card})", what=what,
+                 pct=pct, other=other, card=card_name(arg))
+    return M("{what}; {rival} takes the round's contract {pct}% of the time ({other}% with the {card})", what=what,
+             rival=seat_name(rival), pct=pct, other=other, card=card_name(arg))
+
+
+def why(view, seat, chosen, runner, tally):
+    """What Hard's `chosen` does and why, as a clause for a hint (search.say_why): its effect
+    (`what`), then what Hard's search weighed, the round's contract (HP-13): how often the seat
+    takes it in Hard's worlds against the next best choice `runner`, or how often it keeps a
+    rival from it. Only from the view: the worlds are Hard's own, sampled from it."""
+    done = what(view, seat, chosen, tally[chosen])
+    mine = tally[chosen].share(seat)
+    if runner is not None:
+        other = tally[runner].share(seat)
+        if mine - other >= WHY_MARGIN and _pct(mine) != _pct(other):
+            return _compared(done, None, _pct(mine), _pct(other), runner)
+        rivals = [s for s in range(view["players"]) if s != seat]
+        gap, rival = max((tally[runner].share(s) - tally[chosen].share(s), -s) for s in rivals)
+        rival = -rival
+        theirs, before = tally[chosen].share(rival), tally[runner].share(rival)
+        if gap >= WHY_MARGIN and _pct(theirs) != _pct(before):
+            return _compared(done, rival, _pct(theirs), _pct(before), runner)
+    if _pct(mine) == 0:
+        return M("{what}; the round's contract is out of your reach in Hard's guesses", what=done)
+    return M("{what}; you take the round's contract {pct}% of the time", what=done, pct=_pct(mine))
+
+
+def _pct(share):
+    return int(round(100 * share))
 
 
 POLICIES = {"normal": normal, "hard": hard}

@@ -111,7 +111,8 @@ def _seats(seats):
 _seat = seat_name
 
 
-def _coins(n):
+def coin_count(n):
+    """"3 coins", a message (the log's lines and a hint's words)."""
     return P("{n} coin", "{n} coins", n)
 
 
@@ -257,7 +258,7 @@ class HoiPho(Game):
         state["decision"] = None
         state["phase"] = "discard" if data.DISCARDS[n] else "pick"
         events = [{"type": "round", "announce": True, "text": M("Round {round} begins: every player has a ship and {coins} (HP-5).",
-                                                                round=state["round"] + 1, coins=_coins(data.START_COINS))}]
+                                                                round=state["round"] + 1, coins=coin_count(data.START_COINS))}]
         for s in range(n):
             events.append({"type": "deal", "seats": [s], "text": M("{who} is dealt {cards}.", who=_seat(s),
                                                                      cards=[card_name(c) for c in state["hands"][s]])})
@@ -431,9 +432,9 @@ class HoiPho(Game):
         if not ships:
             text = M("Ships: none sails.")
         elif len(ships) == 1:
-            text = M("Ships: {who} sails alone and gains {coins} (HP-7).", who=_seat(ships[0]), coins=_coins(pay[ships[0]]))
+            text = M("Ships: {who} sails alone and gains {coins} (HP-7).", who=_seat(ships[0]), coins=coin_count(pay[ships[0]]))
         elif pay[ships[0]]:
-            text = M("Ships: {who} sail and gain {coins} each (HP-7).", who=_seats(ships), coins=_coins(pay[ships[0]]))
+            text = M("Ships: {who} sail and gain {coins} each (HP-7).", who=_seats(ships), coins=coin_count(pay[ships[0]]))
         else:
             text = M("Ships: {n} ships sail ({who}), so nobody gains anything from ships (HP-7).", n=len(ships), who=_seats(ships))
         self._step(state, events, "ships", text)
@@ -461,19 +462,19 @@ class HoiPho(Game):
             if mode == "monopoly":
                 self._step(state, events, "monopoly", M(
                     "Monopoly: {who}'s {card} is the only merchant: it gains {coins} and then triggers its skill (HP-11).",
-                    who=_seat(top), card=card_name(cards[top]), coins=_coins(data.HIGH_PAY)), announce=True)
+                    who=_seat(top), card=card_name(cards[top]), coins=coin_count(data.HIGH_PAY)), announce=True)
             elif mode == "solo":
                 self._step(state, events, "solo", M(
                     "Solo: only two merchants: {who}'s {card} is highest and gains {coins}; {low}'s {low_card} is lowest and triggers its skill; "
                     "no coin for second place (HP-11).",
-                    who=_seat(top), card=card_name(cards[top]), coins=_coins(data.HIGH_PAY), low=_seat(lowest), low_card=card_name(cards[lowest])),
+                    who=_seat(top), card=card_name(cards[top]), coins=coin_count(data.HIGH_PAY), low=_seat(lowest), low_card=card_name(cards[lowest])),
                     announce=True)
             else:
                 second = order[1]
                 self._step(state, events, "high", M(
                     "{who}'s {card} is highest: +{coins}. {second}'s {second_card} is second: +{second_coins} (HP-9).",
-                    who=_seat(top), card=card_name(cards[top]), coins=_coins(data.HIGH_PAY),
-                    second=_seat(second), second_card=card_name(cards[second]), second_coins=_coins(data.SECOND_PAY)))
+                    who=_seat(top), card=card_name(cards[top]), coins=coin_count(data.HIGH_PAY),
+                    second=_seat(second), second_card=card_name(cards[second]), second_coins=coin_count(data.SECOND_PAY)))
                 args = dict(who=_seat(lowest), card=card_name(cards[lowest]))
                 self._step(state, events, "lowest", M("{who}'s {card} is lowest at 0 and triggers its skill (HP-9).", **args) if rep[lowest] == 0
                            else M("{who}'s {card} is lowest and triggers its skill (HP-9).", **args))
@@ -518,12 +519,12 @@ class HoiPho(Game):
         elif skill == "mouse":
             self._gain(state, seat, data.MOUSE_GAIN)
             self._step(state, events, "skill", self.texts and M("{who} gains {coins}, then challenges an opponent to rock-paper-scissors (HP-3).",
-                                                 who=who, coins=_coins(data.MOUSE_GAIN)))
+                                                 who=who, coins=coin_count(data.MOUSE_GAIN)))
             self._decision(state, seat, card, skill, "target", via_monkey)
             return events
         elif skill == "buffalo":
             self._gain(state, seat, data.BUFFALO_GAIN)
-            self._step(state, events, "skill", self.texts and M("{who} gains {coins} (HP-3).", who=who, coins=_coins(data.BUFFALO_GAIN)))
+            self._step(state, events, "skill", self.texts and M("{who} gains {coins} (HP-3).", who=who, coins=coin_count(data.BUFFALO_GAIN)))
         elif skill == "tiger":
             self._decision(state, seat, card, skill, "pass", via_monkey)
             d = state["decision"]
@@ -560,7 +561,7 @@ class HoiPho(Game):
         elif skill == "dog":
             lost = min(data.DOG_LOSS, coins[seat])
             coins[seat] -= lost
-            self._step(state, events, "skill", self.texts and M("{who}: {owner} loses {coins} (HP-3).", who=who, owner=_seat(seat), coins=_coins(lost)) if lost else
+            self._step(state, events, "skill", self.texts and M("{who}: {owner} loses {coins} (HP-3).", who=who, owner=_seat(seat), coins=coin_count(lost)) if lost else
                        self.texts and M("{who}: {owner} has no coin to lose (HP-3).", who=who, owner=_seat(seat)))
         elif skill == "pig":
             given = []
@@ -572,11 +573,11 @@ class HoiPho(Game):
             if not self.texts:
                 text = None
             elif len(given) == 2:
-                text = M("{who} gives {coins} each to {left} and {right} (HP-3).", who=who, coins=_coins(data.PIG_GIFT),
+                text = M("{who} gives {coins} each to {left} and {right} (HP-3).", who=who, coins=coin_count(data.PIG_GIFT),
                          left=_seat(given[0]), right=_seat(given[1]))
             elif given:
                 text = M("{who} gives {coins} to {left}, the left neighbour first; {owner} has no coin left for {right} (HP-3).",
-                         who=who, coins=_coins(data.PIG_GIFT), left=_seat(given[0]), owner=_seat(seat), right=_seat(right_of(seat, n)))
+                         who=who, coins=coin_count(data.PIG_GIFT), left=_seat(given[0]), owner=_seat(seat), right=_seat(right_of(seat, n)))
             else:
                 text = M("{who} has no coin to give (HP-3).", who=who)
             self._step(state, events, "skill", text)
@@ -605,7 +606,7 @@ class HoiPho(Game):
                 stolen = min(data.SNAKE_STEAL, state["coins"][target])
                 state["coins"][target] -= stolen
                 state["coins"][seat] += stolen
-                self._step(state, events, "skill", self.texts and M("{who} steals {coins} from {target} (HP-3).", who=who, coins=_coins(stolen), target=_seat(target))
+                self._step(state, events, "skill", self.texts and M("{who} steals {coins} from {target} (HP-3).", who=who, coins=coin_count(stolen), target=_seat(target))
                            if stolen else self.texts and M("{who} finds no coin to steal: {target} has none (HP-3).", who=who, target=_seat(target)))
                 return events + self._finish_skill(state)
             # cat
@@ -654,7 +655,7 @@ class HoiPho(Game):
         state["coins"][loser] -= lost
         have = state["coins"][loser]
         args = dict(who=_seat(owner), throw=data.THROW_NAMES[a], target=_seat(target), target_throw=data.THROW_NAMES[b],
-                    winner=_seat(winner), loser=_seat(loser), coins=_coins(lost if lost else have))
+                    winner=_seat(winner), loser=_seat(loser), coins=coin_count(lost if lost else have))
         if not self.texts:
             text = None
         elif lost:
@@ -1022,7 +1023,7 @@ def _dragon_text(who, back, gained):
     """HP-3 Dragon: who returns what (the seats in `back` gained coins this turn)."""
     if not back:
         return M("{who} prevents collecting coins: nobody gained any this turn (HP-3).", who=who)
-    returned = [M("{who} {what}", who=_seat(s), what=_coins(gained[s])) for s in back]
+    returned = [M("{who} {what}", who=_seat(s), what=coin_count(gained[s])) for s in back]
     if len(back) == 1:
         return M("{who} prevents collecting coins: {returned} returns what they gained this turn (HP-3).", who=who, returned=returned)
     return M("{who} prevents collecting coins: {returned} return what they gained this turn (HP-3).", who=who, returned=returned)
