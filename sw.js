@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "8bb33ca7c26208c7";
+const VERSION = "e183653017bd08a9";
 const APP_FILES = [
   "./",
   "./index.html",
