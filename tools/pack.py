@@ -9,6 +9,7 @@ which only a page in that language loads), plus precache.json, the list the serv
 precaches. The page unpacks them as they stream in (www/unpack.mjs), so a host that sends them
 as they are, with any headers, serves 5.6 MB instead of 14.5 MB."""
 
+import ast
 import concurrent.futures
 import gzip
 import io
@@ -103,16 +104,38 @@ def _packed_stdlib_names():
 
 
 def without_comments(source):
-    """A module's source without its comments, line for line: a traceback's line numbers and
-    every string stay as written (the comments are for the next developer, not for a first
-    visit's download: 24 KB of the packed modules, issue 36's room under 5.75 MB)."""
+    """A module's source without its comments and docstrings, line for line: a traceback's line
+    numbers and every other string stay as written (the comments and docstrings are for the next
+    developer, not for a first visit's download: the comments were 24 KB of the packed modules,
+    issue 36's room under 5.75 MB; the docstrings, once the hints said why, issue 37's). A
+    docstring keeps its lines as a string of newlines; nothing in the app reads __doc__."""
     lines = source.splitlines(keepends=True)
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         if token.type == tokenize.COMMENT:
             row, column = token.start
             line = lines[row - 1]
             lines[row - 1] = line[:column].rstrip() + ("\n" if line.endswith("\n") else "")
+    for (row, column), (end_row, end_column) in reversed(_docstrings(source)):
+        first, last = lines[row - 1], lines[end_row - 1]
+        blank = '"""' + "\n" * (end_row - row) + '"""'
+        lines[row - 1:end_row] = [_chars(first, column) + blank + last[len(_chars(last, end_column)):]]
     return "".join(lines)
+
+
+def _chars(line, offset):
+    """The start of `line` up to `offset`, which ast counts in UTF-8 bytes ("★" is three)."""
+    return line.encode("utf-8")[:offset].decode("utf-8")
+
+
+def _docstrings(source):
+    """((row, column), (end row, end column)) of each docstring in `source`, in order."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                found.append(((first.lineno, first.col_offset), (first.end_lineno, first.end_col_offset)))
+    return sorted(found)
 
 
 def modules_bytes():
