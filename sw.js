@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "e183653017bd08a9";
+const VERSION = "d7d261057154bc66";
 const APP_FILES = [
   "./",
   "./index.html",

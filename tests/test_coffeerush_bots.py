@@ -241,7 +241,7 @@ def test_hint_words_CR_12_CR_13_each_pour_and_the_serve():
     state = table(3, meeples=[["1,1"], ["4,4"], ["4,1"]], tabs={0: ["", "MT", "", ""]})
     state["cups"][0] = [["M", "T"], [], []]
     state["phase"] = "serve"
-    assert why_of(state) == ("serve:1@T2", "Hard would play this: cup 1 serves the ★ order Tea, Milk on Tab 2: 1 point, and a "
+    assert why_of(state) == ("serve:1@T2", "Hard would play this: cup 1 serves the ★ order Tea, Milk on Tab 2: 1 point, and 1 "
                                            "Rush token for the ★ (CR-13, CR-18).")
 
 

@@ -126,7 +126,7 @@ def test_FL_12_taking_a_face_up_card_that_grows_a_scoring_area_says_where_it_goe
     action, why = hinted(state)
     assert action == "take:1"
     assert why.startswith("Hard would play this: taking the red ♥ 1 from stack 2: placed beside your red ♥ 4, it grows your red "
-                          "area to 8 cards, a point each (FL-12) and stands alone, as a 1 must (FL-10).")
+                          "area to 8 cards, 1 point each (FL-12) and stands alone, as a 1 must (FL-10).")
 
 
 def test_FL_7_the_face_down_stack_when_the_face_up_cards_fit_worse():

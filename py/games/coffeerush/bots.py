@@ -330,11 +330,17 @@ def serve_actions(view, seat):
     return out
 
 
-def place_choice(view, seat):
-    """Set-up: the empty space whose ingredient and neighbourhood best fit this seat's orders."""
+def wanted(view, seat):
+    """The ingredients this seat's orders ask for, counted (Counter)."""
     want = Counter()
     for _, recipe, _ in my_orders(view, seat):
         want.update(recipe)
+    return want
+
+
+def place_choice(view, seat):
+    """Set-up: the empty space whose ingredient and neighbourhood best fit this seat's orders."""
+    want = wanted(view, seat)
     taken = {sp for spaces in view["meeples"] for sp in spaces}
     best = None
     for space in sorted(BOARD):
@@ -500,16 +506,12 @@ def _what(letters):
     return [amount(counts[x], x) for x in sorted(counts, key=INGREDIENT_ORDER.__getitem__)]
 
 
-def _fits(cup, recipe):
-    return not Counter(cup) - Counter(recipe)
-
-
 def _aim(cup, future):
     """The order (tab index, recipe) a half-built `cup` is nearest to among `future` ones, as
     plan_pour weighs it (the largest share done, then the most urgent tab); None if none fits."""
     best = None
     for k, recipe in future:
-        if _fits(cup, recipe):
+        if _sub(cup, recipe) is not None:
             key = (len(cup) / len(recipe), k)
             if best is None or key > best[0]:
                 best = (key, k, recipe)
@@ -641,10 +643,13 @@ def rule_of_thumb_why(view, seat, action):
         n, k = arg
         recipe = recipe_of(view["cups"][seat][n])
         rules = _rules("CR-13", "CR-16", "CR-18") if k == TABS - 1 else _rules("CR-13", "CR-18")
+        points = P("{n} point", "{n} points", UPVOTE_POINTS)  # the up-vote it earns (CR-18)
         if is_specialty(recipe):
-            return M("cup {cup} serves {order}: 1 point, and a Rush token for the ★ ({rules})", cup=n + 1,
-                     order=_order_on_tab(k, recipe), rules=rules)
-        return M("cup {cup} serves {order}: 1 point ({rules})", cup=n + 1, order=_order_on_tab(k, recipe), rules=rules)
+            return M("cup {cup} serves {order}: {points}, and {tokens} for the ★ ({rules})", cup=n + 1,
+                     order=_order_on_tab(k, recipe), points=points, tokens=P("{n} Rush token", "{n} Rush tokens", SPECIALTY_RUSH),
+                     rules=rules)
+        return M("cup {cup} serves {order}: {points} ({rules})", cup=n + 1, order=_order_on_tab(k, recipe), points=points,
+                 rules=rules)
     if verb == "done":
         return M("no cup of yours matches an order now: end the turn")
     if phase == "pour":
@@ -680,9 +685,7 @@ def pour_why(view, seat, verb, arg):
 
 def place_why(view, seat, space):
     """Set-up: what place_choice weighed, the ingredients your orders want here and next door."""
-    want = Counter()
-    for _, recipe, _ in my_orders(view, seat):
-        want.update(recipe)
+    want = wanted(view, seat)
     x = BOARD[space]
     near = sorted({BOARD[n] for n in ORTHOGONAL[space] if want[BOARD[n]] and BOARD[n] != x}, key=INGREDIENT_ORDER.__getitem__)
     names = [NAMES[y] for y in near]

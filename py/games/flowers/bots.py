@@ -22,12 +22,13 @@ counts as a loss the chance that what it leaves (a stack at one card) lets the n
 the game and win (`EndRisk`).
 """
 
-from tabletop import M, either, seat_name
+from tabletop import M, P, either, seat_name
 from tabletop import bots as botlib
 from tabletop import search
 from tabletop.msg import clauses
 
-from .data import AREA_MIN, BUTTERFLY, CARDS, COLOUR, COLOUR_NAMES, FACE_UP, GROUP_SIZE, NUMBER, SYMBOLS
+from .data import (AREA_MIN, AREA_POINTS, BUTTERFLY, BUTTERFLY_POINTS, CARDS, COLOUR, COLOUR_NAMES, FACE_UP, GROUP_SIZE, NUMBER,
+                   SYMBOLS)
 from .rules import card_name, components, neighbours, ranking, score_garden
 
 
@@ -696,21 +697,23 @@ def placement_effects(garden, card, key):
               if k in before and COLOUR[before[k]] == colour]
     if area > 1 and area > max(joined, default=0):
         if area >= AREA_MIN:
-            effects.append((1, M("grows your {colour} area to {size} cards, a point each (FL-12)", colour=COLOUR_NAMES[colour],
-                                 size=area)))
+            effects.append((1, M("grows your {colour} area to {size} cards, {points} each (FL-12)", colour=COLOUR_NAMES[colour],
+                                 size=area, points=P("{n} point", "{n} points", AREA_POINTS))))
         else:
             effects.append((3, M("grows your {colour} area to {size} of the {least} cards it needs (FL-12)",
                                  colour=COLOUR_NAMES[colour], size=area, least=AREA_MIN)))
     # Butterflies (FL-13): the card's own, and those beside it waiting for its colour.
     fly = BUTTERFLY[card]
     if fly is not None and any(k in after and COLOUR[after[k]] == fly for k in neighbours(key)):
-        effects.append((1, M("puts its {colour} butterfly beside a {colour} card (+1, FL-13)", colour=COLOUR_NAMES[fly])))
+        effects.append((1, M("puts its {colour} butterfly beside a {colour} card (+{points}, FL-13)", colour=COLOUR_NAMES[fly],
+                             points=BUTTERFLY_POINTS)))
     for k in neighbours(key):
         near = before.get(k)
         if near is not None and BUTTERFLY[near] == colour and not any(
                 m in before and m != key and COLOUR[before[m]] == colour for m in neighbours(k)) and not (
                 old is not None and COLOUR[old] == colour):
-            effects.append((1, M("lets the {colour} butterfly beside it score (+1, FL-13)", colour=COLOUR_NAMES[colour])))
+            effects.append((1, M("lets the {colour} butterfly beside it score (+{points}, FL-13)", colour=COLOUR_NAMES[colour],
+                                 points=BUTTERFLY_POINTS)))
     effects.sort(key=lambda e: e[0])
     return [clause for _, clause in effects]
 

@@ -586,7 +586,7 @@ def serve_why(game, view, seat, plan):
             break  # placed: the Serve is over
     kinds = [e["type"] for e in events]
     slots = {e["id"]: i for i, e in enumerate(view["line"])}
-    hated = {slots[view["line"][i]["id"]] for card, i in placements if CARD_KIND[card] == CUSTOMER[view["line"][i]["id"]]["hated"]}
+    hated = {i for card, i in placements if CARD_KIND[card] == CUSTOMER[view["line"][i]["id"]]["hated"]}
     effects = []
     for cust in world["gone"][len(view["gone"]):]:
         i = slots.get(cust)
