@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "d7d261057154bc66";
+const VERSION = "cf5efd6a75a426cc";
 const APP_FILES = [
   "./",
   "./index.html",

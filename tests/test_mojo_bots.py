@@ -168,3 +168,16 @@ def test_the_words_do_not_change_hards_games():
         played.append([seat, action])
         GAME.apply(state, seat, action)
     assert asked > 5 and played == plain
+
+
+def test_hint_words_say_both_parts_of_the_playouts_lead_when_they_pull_apart():
+    """The lead is the others' round points less your own (MJ-10): when one part goes against the
+    card, the words say it too, so they add up to the figure after them."""
+    seen = {5: [(12.0, 20.0)], 10: [(11.4, 18.5)]}  # with the 5: you 0.6 more, the others 1.5 more
+    assert mjbots.playout_why(5, seen) == ("its playouts give the others about 1.5 points more than your 10 would, "
+                                           "for 0.6 more of your own")
+    seen = {5: [(10.0, 17.0)], 10: [(12.0, 18.0)]}  # with the 5: you 2.0 fewer, the others 1.0 fewer
+    assert mjbots.playout_why(5, seen) == ("its playouts give you about 2.0 points fewer than your 10 would, "
+                                           "for the others 1.0 fewer")
+    seen = {5: [(10.0, 18.0)], 10: [(12.0, 18.0)]}  # one part only
+    assert mjbots.playout_why(5, seen) == "its playouts give you about 2.0 points fewer than your 10 would"

@@ -235,7 +235,8 @@ def play_why(view, seat, value, seen):
 
 def playout_why(value, seen):
     """What Hard's playouts (its own search's worlds, `seen`) found for the card `value` against
-    the next best card: the part of the lead that is the seat's own round points or the others'.
+    the next best card: the part of the lead that is the seat's own round points or the others',
+    and, when the other part goes the other way, that one too (the lead is their difference).
     None when they did not record it."""
     means = {card: (sum(p for p, _ in rows) / len(rows), sum(o for _, o in rows) / len(rows))
              for card, rows in seen.items() if rows}
@@ -245,9 +246,15 @@ def playout_why(value, seen):
     mine, others = means[value], means[alt]
     own_gain, their_loss = others[0] - mine[0], mine[1] - others[1]
     if own_gain >= their_loss and own_gain >= 0.05:
+        if their_loss <= -0.05:
+            return M("its playouts give you about {gain} points fewer than your {card} would, for the others {cost} fewer",
+                     gain=decimal(own_gain), card=alt, cost=decimal(-their_loss))
         return M("its playouts give you about {gain} points fewer than your {card} would",
                  gain=decimal(own_gain), card=alt)
     if their_loss >= 0.05:
+        if own_gain <= -0.05:
+            return M("its playouts give the others about {gain} points more than your {card} would, for {cost} more of "
+                     "your own", gain=decimal(their_loss), card=alt, cost=decimal(-own_gain))
         return M("its playouts give the others about {gain} points more than your {card} would",
                  gain=decimal(their_loss), card=alt)
     return None
