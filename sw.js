@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "cf5efd6a75a426cc";
+const VERSION = "f7204e3e92e9f5dd";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -87,6 +87,30 @@ def test_the_hint_says_why_in_vietnamese_too(game_id):
         i18n.choose(i18n.ENGLISH)
 
 
+FIGURES = re.compile(r'<span class="hint-figures">(.*?)</span>')
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_hint_says_what_the_move_does_first_and_hards_figures_apart(game_id):
+    """The sentence that teaches is the hint's line; Hard's count behind it (how many guesses,
+    how far ahead) follows in a smaller part of its own, so a phone shows the reason first."""
+    app, platform, _ = open_app({"game": game_id, "seats": seats_for(game_id), "seed": "3", "speed": "instant"})
+    for _ in range(40):
+        bots_to_the_players_turn(app, platform)
+        assert not app.match.is_over(), "no hint with figures in a whole game"
+        app.handle("hint", None)
+        figures = FIGURES.search(platform.html)
+        if figures:
+            break
+        app.handle(*hinted_control(platform)[:2])
+    said = html.unescape(re.sub(r"<[^>]+>", "", figures.group(1)))
+    assert said.startswith(("Over ", "By its count")) and said.endswith(("move.", "%.")), said
+    line = why(platform)
+    assert line.startswith("Hint: Hard would play this: ") and line.endswith(said)
+    reason = line[:-len(said)]
+    assert "guesses at what you cannot see" not in reason and "next best move" not in reason, reason
+
+
 def test_the_score_sheet_counts_each_persons_hints_once_per_position():
     app, platform, storage = open_app({"game": "thenumber", "seats": "human,easy", "seed": "2", "speed": "instant"})
     rng = random.Random(2)

@@ -31,49 +31,54 @@ def hint_rng(view, moves, seat):
 
 
 def hint(game, view, seat, legal, rng):
-    """{"action": the move Hard would make, "why": a Message} for `seat`, from its `view`."""
+    """{"action": the move Hard would make, "why": a Message saying what it does, "figures": a
+    Message with Hard's count behind it, or None} for `seat`, from its `view`. The page shows the
+    figures apart, smaller: the sentence that teaches comes first and stays short on a phone."""
     if not legal:
         raise ValueError("a hint was asked for a seat with no legal move")
     if len(legal) == 1:
-        return {"action": legal[0], "why": ONLY_MOVE}
+        return {"action": legal[0], "why": ONLY_MOVE, "figures": None}
     with search.noting() as found:
         action = bots.choose(game, "hard", view, seat, legal, rng)
-    return {"action": action, "why": explain(found)}
+    why, figures = explain(found)
+    return {"action": action, "why": why, "figures": figures}
 
 
 def explain(found):
-    """The Hard bot's figures (`search.note`) in one plain sentence, after what the move does in
-    the game's words when the bot said it (`search.say_why`)."""
+    """(why, figures): what the move does in the game's words when the bot said it
+    (`search.say_why`), and the Hard bot's figures (`search.note`) in one plain sentence, or None
+    when there are none to give. Without the bot's words the figures are the reason."""
     values, chosen = found.get("values") or {}, found.get("chosen")
     reason = found.get("why")
     others = [v for k, v in values.items() if k != chosen]
     if chosen not in values or not others:
-        return M("Hard would play this: {reason}.", reason=reason) if reason else RULE_OF_THUMB
+        return (M("Hard would play this: {reason}.", reason=reason) if reason else RULE_OF_THUMB), None
     mine, next_best = values[chosen], max(others)
     worlds = found.get("worlds")
     if found["unit"] == "win":
         if mine - next_best < TIE_WIN_SHARE:
-            return _about_as_good(reason)
+            return _about_as_good(reason), None
         if reason:
-            return M("Hard would play this: {reason}. Over {worlds} guesses at what you cannot see, it wins {pct}% of the "
-                     "time; the next best move wins {other}%.", reason=reason, worlds=worlds, pct=_percent(mine),
-                     other=_percent(next_best))
+            return M("Hard would play this: {reason}.", reason=reason), M(
+                "Over {worlds} guesses at what you cannot see, it wins {pct}% of the time; the next best move wins "
+                "{other}%.", worlds=worlds, pct=_percent(mine), other=_percent(next_best))
         return M("Hard would play this: over {worlds} guesses at what you cannot see, it wins {pct}% of the time; "
-                 "the next best move wins {other}%.", worlds=worlds, pct=_percent(mine), other=_percent(next_best))
+                 "the next best move wins {other}%.", worlds=worlds, pct=_percent(mine), other=_percent(next_best)), None
     gain = mine - next_best
     if gain < TIE_POINTS:
-        return _about_as_good(reason)
+        return _about_as_good(reason), None
     if worlds and reason:
-        return M("Hard would play this: {reason}. Over {worlds} guesses at what you cannot see, it comes out about "
-                 "{gain} points ahead of the next best move.", reason=reason, worlds=worlds, gain=decimal(gain))
+        return M("Hard would play this: {reason}.", reason=reason), M(
+            "Over {worlds} guesses at what you cannot see, it comes out about {gain} points ahead of the next best "
+            "move.", worlds=worlds, gain=decimal(gain))
     if worlds:
         return M("Hard would play this: over {worlds} guesses at what you cannot see, it comes out about {gain} points "
-                 "ahead of the next best move.", worlds=worlds, gain=decimal(gain))
+                 "ahead of the next best move.", worlds=worlds, gain=decimal(gain)), None
     if reason:
-        return M("Hard would play this: {reason}. By its count it is worth about {gain} points more than the next best "
-                 "move.", reason=reason, gain=decimal(gain))
+        return M("Hard would play this: {reason}.", reason=reason), M(
+            "By its count it is worth about {gain} points more than the next best move.", gain=decimal(gain))
     return M("Hard would play this: by its count it is worth about {gain} points more than the next best move.",
-             gain=decimal(gain))
+             gain=decimal(gain)), None
 
 
 def _about_as_good(reason):

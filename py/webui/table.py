@@ -252,7 +252,9 @@ def hint_line(ctx):
     shown = ctx.screen.shown_hint() if ctx.can_act else None
     if shown is None:
         return ""
-    return tag("p", tag("span", _("Hint:"), class_="hint-label") + " " + event_html(ctx, {"text": shown["why"]}),
+    figures = shown.get("figures")
+    return tag("p", tag("span", _("Hint:"), class_="hint-label") + " " + event_html(ctx, {"text": shown["why"]})
+               + (" " + tag("span", event_html(ctx, {"text": figures}), class_="hint-figures") if figures else ""),
                class_="hint-why", role="status")
 
 
