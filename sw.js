@@ -9,7 +9,7 @@
 // files of two versions.
 
 // version:start (tools/shell.py)
-const VERSION = "f7204e3e92e9f5dd";
+const VERSION = "e967843add9daa28";
 const APP_FILES = [
   "./",
   "./index.html",

@@ -13,16 +13,6 @@ def position_value(game, state, seat):
     n = state["players"]
     if state["over"] or n == 2:
         return _first_value(game, state, seat)
-    values = []
-    for s in range(n):  # today's value of each seat, as position_value weighs it
-        tokens = state["mad"][s] + state["happy"][s]
-        stars = sum(CUSTOMER[c]["stars"] for c in state["loyal"][s])
-        progress = CLAIM_STARS * state["happy"][s] / tokens if tokens else 0.0
-        values.append(stars + progress + SPEED * (TOKENS - tokens) + HAND * min(len(state["hands"][s]), HAND_SIZE))
-    if state["king_out"] or len(state["customers"]) <= KING_WARNING_AT:
-        best = max(state["happy"])
-        leaders = [s for s in range(n) if state["happy"][s] == best]
-        for s in leaders:
-            values[s] += KING_STARS * KING_WEIGHT / len(leaders)
+    values = seat_values(state)
     rivals = [values[s] for s in range(n) if s != seat]
     return values[seat] - (FIELD_BLEND * max(rivals) + (1 - FIELD_BLEND) * sum(rivals) / len(rivals))

@@ -20,16 +20,7 @@ TREE_PRIOR_BELOW = True  # HARD_PRIOR for the first choice below the root too
 
 
 def _candidates(view, seat, wanted):
-    default = normal_plan(view, seat, None, HARD_WEIGHTS)
-    found = [default]
-    if default is not None:
-        found.append(None)
-    for _, plan in ranked_plays(view, seat, HARD_WEIGHTS):
-        if len(found) >= wanted:
-            break
-        if plan != default:
-            found.append(plan)
-    return found
+    return candidate_plans(view, seat, normal_plan(view, seat, None, HARD_WEIGHTS), wanted)
 
 
 def _select(node, count, prior):

@@ -379,16 +379,11 @@ def normal(game, view, seat, legal, rng):
 
 
 # --- Hard -----------------------------------------------------------------------------------------
-def position_value(game, state, seat):
-    """How good `state` is for `seat` against the best rival, in stars: Loyal Customers' stars,
-    the way to the next Perfect Reputation, a small edge for fewer tokens (faster cycles) and,
-    near the end, The King for the most Happy tokens. A finished game counts its result."""
+def seat_values(state):
+    """Each seat's standing in an unfinished game, in stars: Loyal Customers' stars, the way to
+    the next Perfect Reputation, a small edge for fewer tokens (faster cycles) and, near the end,
+    The King for the most Happy tokens."""
     n = state["players"]
-    if state["over"]:
-        result = game.result(state)
-        scores = result["scores"]
-        won = 1.0 / len(result["winners"]) if seat in result["winners"] else 0.0
-        return WIN_VALUE * won + scores[seat] - max(scores[s] for s in range(n) if s != seat)
     values = []
     for s in range(n):
         tokens = state["mad"][s] + state["happy"][s]
@@ -400,6 +395,19 @@ def position_value(game, state, seat):
         leaders = [s for s in range(n) if state["happy"][s] == best]
         for s in leaders:
             values[s] += KING_STARS * KING_WEIGHT / len(leaders)
+    return values
+
+
+def position_value(game, state, seat):
+    """How good `state` is for `seat` against the best rival, in stars (seat_values). A finished
+    game counts its result."""
+    n = state["players"]
+    if state["over"]:
+        result = game.result(state)
+        scores = result["scores"]
+        won = 1.0 / len(result["winners"]) if seat in result["winners"] else 0.0
+        return WIN_VALUE * won + scores[seat] - max(scores[s] for s in range(n) if s != seat)
+    values = seat_values(state)
     return values[seat] - max(values[s] for s in range(n) if s != seat)
 
 
@@ -457,6 +465,20 @@ def _memo_key(view, seat):
     return (seat, view["turn_no"], view["phase"], tuple(view["hand"]), tuple(e["id"] for e in view["line"]))
 
 
+def candidate_plans(view, seat, default, wanted):
+    """The plans Hard compares, at most `wanted`: its first choice `default`, Restock / skip (None),
+    then the next best plays by its weighing."""
+    candidates = [default]
+    if default is not None:
+        candidates.append(None)
+    for _, plan in ranked_plays(view, seat, HARD_WEIGHTS):
+        if len(candidates) >= wanted:
+            break
+        if plan != default:
+            candidates.append(plan)
+    return candidates
+
+
 def hard_plan(game, view, seat, legal, rng):
     key = _memo_key(view, seat)
     if view["sel"] or view["puts"]:
@@ -471,16 +493,8 @@ def hard_plan(game, view, seat, legal, rng):
         # 72,166. After this long with nothing placed, Hard serves as Normal does.
         _memo[key] = default
         return default
-    candidates = [default]
-    if default is not None:
-        candidates.append(None)
     near = king_near(view)
-    wanted = ENDGAME_CANDIDATES if near else HARD_CANDIDATES
-    for _, plan in ranked_plays(view, seat, HARD_WEIGHTS):
-        if len(candidates) >= wanted:
-            break
-        if plan != default:
-            candidates.append(plan)
+    candidates = candidate_plans(view, seat, default, ENDGAME_CANDIDATES if near else HARD_CANDIDATES)
     if len(candidates) == 1:
         _memo[key] = default  # later steps of this turn must not find another game's plan
         return default
